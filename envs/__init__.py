@@ -1,0 +1,1 @@
+"""Environments: PhoneWorld (mock phone) and real devices."""

@@ -1,0 +1,1 @@
+"""The tasklang grammar, shipped as package data (``tasklang.grammar``)."""

@@ -1,0 +1,1 @@
+"""Policy training: SFT and mixed RL on tasklang tasks."""

@@ -1,0 +1,173 @@
+"""Text -> AST, turning every lexer and parser failure into a diagnostic."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from tasklang import ast
+from tasklang.diagnostics import Diagnostic
+from tasklang.source import SourceFile, Span
+from tasklang.transform import ToAst
+
+MAX_SOURCE_BYTES = 2 * 1024 * 1024
+MAX_NESTING = 64
+
+_TOKEN_NAMES = {
+    "NAME": "a name",
+    "STRING": "a string",
+    "INT": "an integer",
+    "DECIMAL": "a number",
+    "MONEY": "a money amount",
+    "DATE": "a date",
+    "TIME": "a time",
+    "DATETIME": "a datetime",
+    "DURATION": "a duration",
+    "CMP_SYM": "a comparison",
+    "ADD_OP": "`+` or `-`",
+    "MUL_OP": "`*` or `/`",
+    "$END": "end of file",
+}
+
+
+def grammar_text() -> str:
+    """The grammar source, from the installed package data."""
+    return resources.files("tasklang.grammar").joinpath("tasklang.lark").read_text("utf-8")
+
+
+@functools.cache
+def parser() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=False,
+    )
+
+
+def parse(source: SourceFile) -> tuple[ast.Module | None, list[Diagnostic]]:
+    """Parse one source file; on failure return None and the syntax diagnostics."""
+    problems = precheck(source)
+    if problems:
+        return None, problems
+    try:
+        tree = parser().parse(source.text)
+    except UnexpectedInput as exc:
+        return None, [_syntax_diagnostic(source, exc)]
+    try:
+        module = ToAst(source.path).transform(tree)
+    except (RecursionError, VisitError) as exc:
+        if isinstance(exc, VisitError) and not isinstance(exc.orig_exc, RecursionError):
+            raise
+        return None, [_too_deep(source, source.whole())]
+    except RecursionError:
+        return None, [_too_deep(source, source.whole())]
+    if not module.decls:
+        return None, [
+            Diagnostic("TL0006", "file declares nothing", source.span(0, 0),
+                       help="start the file with `task ID { ... }` or `app NAME { ... }`")
+        ]
+    return module, []
+
+
+def _too_deep(source: SourceFile, span: Span) -> Diagnostic:
+    return Diagnostic("TL0007", "expression nested too deeply", span,
+                      help="split the expression into several clauses")
+
+
+def precheck(source: SourceFile) -> list[Diagnostic]:
+    """Cheap checks before parsing: size, control characters, bracket nesting."""
+    text = source.text
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
+        return [Diagnostic("TL0008", f"file is larger than {MAX_SOURCE_BYTES // 1024} KiB",
+                           source.span(0, 0), help="split the tasks over several files")]
+    depth = 0
+    in_string = in_comment = escaped = False
+    for i, ch in enumerate(text):
+        if in_comment:
+            in_comment = ch != "\n"
+            continue
+        code = ord(ch)
+        if (code < 32 and ch not in "\t\n\r") or code == 127 or 0xD800 <= code <= 0xDFFF:
+            return [Diagnostic("TL0011", f"control character U+{code:04X} in source",
+                               source.span(i, i + 1), help="remove the character")]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"' or ch == "\n":
+                in_string = False
+            continue
+        if ch == "#":
+            in_comment = True
+        elif ch == '"':
+            in_string = True
+        elif ch in "([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return [Diagnostic("TL0007", f"brackets nested deeper than {MAX_NESTING} levels",
+                                   source.span(i, i + 1))]
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+    return []
+
+
+def _describe(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    for term in parser().terminals:
+        if term.name == name:
+            pattern = term.pattern
+            if pattern.type == "str":
+                return f"`{pattern.value}`"
+    return f"`{name.lower()}`"
+
+
+def _expected(names: set[str] | frozenset[str] | None) -> str:
+    if not names:
+        return ""
+    described = sorted({_describe(n) for n in names})
+    if len(described) > 8:
+        described = described[:8] + ["..."]
+    return ", ".join(described)
+
+
+def _syntax_diagnostic(source: SourceFile, exc: UnexpectedInput) -> Diagnostic:
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream
+        ch = source.text[pos] if pos < len(source.text) else ""
+        if ch == '"':
+            end = source.text.find("\n", pos)
+            end = len(source.text) if end < 0 else end
+            return Diagnostic("TL0004", "unterminated string", source.span(pos, end),
+                              help='close the string with `"` on the same line')
+        shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
+        return Diagnostic("TL0001", f"unexpected character `{shown}`", source.span(pos, pos + 1),
+                          help=_help_for(exc.allowed))
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        end = len(source.text)
+        expected = getattr(exc, "expected", None)
+        return Diagnostic("TL0003", "unexpected end of file", source.span(end, end),
+                          help=_help_for(expected) or "a block may be missing its closing `}`")
+    assert isinstance(exc, UnexpectedToken)
+    token: Token = exc.token
+    start = token.start_pos or 0
+    end = token.end_pos if token.end_pos is not None else start + len(str(token))
+    text = str(token)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return Diagnostic("TL0002", f"unexpected `{text}`", source.span(start, end),
+                      help=_help_for(exc.expected))
+
+
+def _help_for(names: set[str] | frozenset[str] | None) -> str | None:
+    listed = _expected(names)
+    return f"expected {listed}" if listed else None

@@ -1,0 +1,1 @@
+"""Verifiers: evaluate compiled tasks on world snapshots and trajectories."""
