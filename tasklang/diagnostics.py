@@ -61,6 +61,9 @@ _CODES: list[tuple[str, Severity, str, str]] = [
      "Strings accept the escapes `\\\\`, `\\\"`, `\\n`, `\\t` and `\\u{HEX}`."),
     ("TL0011", Severity.ERROR, "control character in source",
      "The file holds a control character (other than tab and newline) outside a comment."),
+    ("TL0012", Severity.ERROR, "formatter would change meaning",
+     "`tasklang fmt` refuses to write output whose syntax tree differs from the input's, or "
+     "that loses a comment; the file is left as it was."),
     # -- TL1xxx: names and types
     ("TL1001", Severity.ERROR, "unknown app",
      "The name does not match any app model in the library or in the compiled files."),
@@ -137,8 +140,6 @@ _CODES: list[tuple[str, Severity, str, str]] = [
      "reads the same."),
     ("TL2005", Severity.WARNING, "information task without answer check",
      "The goal asks a question (ends with `?`) but no clause checks `answer`."),
-    ("TL2006", Severity.WARNING, "irreversible action without safety clause",
-     "A task over an app with irreversible actions should say what must not happen in `forbid`."),
 ]
 
 REGISTRY: dict[str, Code] = {c: Code(c, s, t, e) for c, s, t, e in _CODES}

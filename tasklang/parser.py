@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from importlib import resources
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -38,6 +39,9 @@ def grammar_text() -> str:
     return resources.files("tasklang.grammar").joinpath("tasklang.lark").read_text("utf-8")
 
 
+_comments: list[Token] = []
+
+
 @functools.cache
 def parser() -> Lark:
     return Lark(
@@ -46,8 +50,32 @@ def parser() -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
+        lexer_callbacks={"COMMENT": _comments.append},
         cache=False,
     )
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A `#` comment: its text (with the `#`), line and offsets."""
+
+    text: str
+    line: int
+    start: int
+    end: int
+
+
+def parse_with_comments(
+    source: SourceFile,
+) -> tuple[ast.Module | None, list[Comment], list[Diagnostic]]:
+    """Like ``parse``, also returning the file's comments in order."""
+    _comments.clear()
+    module, diagnostics = parse(source)
+    found = [
+        Comment(str(t), t.line or 1, t.start_pos or 0, t.end_pos or 0) for t in _comments
+    ]
+    _comments.clear()
+    return module, found, diagnostics
 
 
 def parse(source: SourceFile) -> tuple[ast.Module | None, list[Diagnostic]]:

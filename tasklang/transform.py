@@ -181,8 +181,8 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.GivenBlock(list(items), span=self._span(meta))
 
     def given_clock(self, meta: Meta, items: list[Any]) -> ast.GivenClock:
-        tz = items[1]
-        return ast.GivenClock(items[0], str(tz) if tz is not None else None, span=self._span(meta))
+        tz = items[2]
+        return ast.GivenClock(items[1], str(tz) if tz is not None else None, span=self._span(meta))
 
     def given_foreground(self, meta: Meta, items: list[Any]) -> ast.GivenForeground:
         act = items[1]

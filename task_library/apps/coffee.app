@@ -1,0 +1,89 @@
+# A coffee-chain mini-program inside WeChat (in the style of the Luckin / Starbucks ones).
+# It runs in the host's process, so the foreground package is WeChat's; its screens are web
+# views, read through the UI tree.
+app coffee {
+  host wechat
+  package "com.tencent.mm"
+  label "Coffee"
+
+  record MenuItem {
+    name: text key                      # e.g. "Latte"
+    category: enum(coffee, tea, non_coffee, food, seasonal) = "coffee"
+    price: money                        # medium size
+    size: enum(small, medium, large) = "medium"   # the size the price is for
+    available: bool = true
+    calories: int?
+  }
+
+  record CartItem {
+    item: text                          # MenuItem.name
+    size: enum(small, medium, large) = "medium"
+    milk: enum(whole, skim, oat, soy, none) = "whole"
+    sugar: enum(none, less, normal) = "normal"
+    shots: int = 1
+    quantity: int = 1
+    price: money                        # line total
+  }
+
+  record Order {
+    order_no: text key                  # e.g. "A0193"
+    items: list of text                 # item names, as the order list summarises them
+    total: money
+    status: enum(placed, preparing, ready, delivered, cancelled) = "placed"
+    pickup: enum(pickup, delivery) = "pickup"
+    store: text                         # Store.name
+    placed_at: datetime
+    paid: bool = true
+    coupon: text?                       # Coupon.code used
+  }
+
+  record OrderLine {
+    order_no: text                      # Order.order_no
+    item: text                          # MenuItem.name
+    size: enum(small, medium, large) = "medium"
+    milk: enum(whole, skim, oat, soy, none) = "whole"
+    sugar: enum(none, less, normal) = "normal"
+    quantity: int = 1
+    price: money                        # line total
+  }
+
+  record Store {
+    name: text key
+    address: text
+    distance_km: number
+    opens: time
+    closes: time
+    open_now: bool = true
+  }
+
+  record Coupon {
+    code: text key
+    title: text                         # e.g. "$2 off any large drink"
+    discount: money
+    min_spend: money = $0.00
+    expires: date
+    used: bool = false
+  }
+
+  collection menu: MenuItem
+  collection cart: CartItem
+  collection orders: Order
+  collection order_lines: OrderLine
+  collection stores: Store
+  collection coupons: Coupon
+
+  settings {
+    default_store: text?
+    member_points: int = 0
+    payment: enum(wechat_pay, member_balance) = "wechat_pay"
+    member_balance: money = $0.00
+  }
+
+  probe orders: ui xpath "//android.view.View[contains(@text, 'Order No.')]" { order_no = "text" }
+  probe order_lines: ui xpath "//android.view.View[@resource-id='order-detail']//android.view.View" { item = "text" }
+  probe cart: ui id "com.tencent.mm:id/cart_item" class "android.view.View" { item = "text" }
+  probe menu: ui class "android.view.View" desc "menu item" { name = "text" }
+  probe stores: ui class "android.view.View" desc "store" { name = "text" }
+  probe coupons: ui class "android.view.View" desc "coupon" { title = "text" }
+  probe member_points: ui text "Points" class "android.view.View"
+}

@@ -1,0 +1,60 @@
+# Google Maps. Its data is server-side or in private stores, so everything is read from screen.
+app maps {
+  package "com.google.android.apps.maps"
+  label "Maps"
+
+  record Place {
+    name: text key
+    address: text
+    category: enum(restaurant, cafe, bar, hotel, gas_station, museum, park, pharmacy,
+                   supermarket, hospital, other) = "other"
+    rating: number                      # 1.0 .. 5.0
+    reviews: int = 0
+    phone: phone?
+    website: text?
+    opens: time?
+    closes: time?
+    price_level: int?                   # 1 .. 4 ($ .. $$$$)
+    distance_km: number?                # from the current location
+  }
+
+  record SavedPlace {
+    place: text key                     # Place.name
+    list_name: enum(favorites, want_to_go, travel_plans, starred) = "favorites"
+    note: text?
+  }
+
+  record RecentSearch {
+    query: text
+    searched_at: datetime
+  }
+
+  record Route {
+    origin: text = "Your location"
+    destination: text
+    stops: list of text = []
+    mode: enum(driving, transit, walking, cycling) = "driving"
+    started: bool = false               # navigation started
+  }
+
+  collection places: Place
+  collection saved: SavedPlace
+  collection recent_searches: RecentSearch
+  collection routes: Route
+
+  settings {
+    home_address: text?
+    work_address: text?
+    distance_units: enum(automatic, kilometers, miles) = "automatic"
+    map_type: enum(default, satellite, terrain) = "default"
+    traffic_layer: bool = false
+    avoid_tolls: bool = false
+    avoid_highways: bool = false
+  }
+
+  probe places: ui id "com.google.android.apps.maps:id/title" { name = "text" }
+  probe saved: ui xpath "//*[@resource-id='com.google.android.apps.maps:id/saved_list']//android.widget.TextView" { place = "text" }
+  probe recent_searches: ui id "com.google.android.apps.maps:id/search_history_item" { query = "text" }
+  probe routes: ui id "com.google.android.apps.maps:id/directions_destination" { destination = "text" }
+  probe distance_units: ui text "Distance units" id "android:id/summary"
+}

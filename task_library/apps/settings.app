@@ -1,0 +1,86 @@
+# Android system Settings (AOSP com.android.settings).
+# Most of its state is system-wide and lives in Settings.System / Secure / Global, so the probes
+# read those tables directly; the few lists (Wi-Fi networks, per-app notifications) are read
+# from the screen.
+app settings {
+  package "com.android.settings"
+  label "Settings"
+
+  record WifiNetwork {
+    ssid: text key
+    security: enum(open, wep, wpa2, wpa3) = "wpa2"
+    saved: bool = false
+    connected: bool = false
+    signal: int = 3                     # bars, 0..4
+  }
+
+  record AppNotifications {
+    app_name: text key                  # as listed under Settings > Notifications > App settings
+    package_name: text
+    enabled: bool = true
+    allowed_channels: list of text = []
+  }
+
+  record BluetoothDevice {
+    name: text key
+    kind: enum(headphones, speaker, watch, car, keyboard, phone, other) = "other"
+    paired: bool = false
+    connected: bool = false
+  }
+
+  collection wifi_networks: WifiNetwork
+  collection app_notifications: AppNotifications
+  collection bluetooth_devices: BluetoothDevice
+
+  settings {
+    wifi: bool = true
+    bluetooth: bool = false
+    airplane_mode: bool = false
+    mobile_data: bool = true
+    data_saver: bool = false
+    location: bool = true
+    brightness: int = 60                # percent, 0..100
+    adaptive_brightness: bool = true
+    dark_theme: bool = false
+    screen_timeout: duration = 30s      # 15s 30s 1m 2m 5m 10m 30m on stock Android
+    auto_rotate: bool = false
+    font_size: enum(small, default, large, largest) = "default"
+    do_not_disturb: bool = false
+    ring_volume: int = 5                # 0..7 steps, as the volume panel shows
+    media_volume: int = 8               # 0..15
+    alarm_volume: int = 6               # 0..7
+    vibrate_for_calls: bool = true
+    battery_saver: bool = false
+    notification_history: bool = false
+    language: enum(en_US, en_GB, de_DE, fr_FR, es_ES, zh_CN, ja_JP) = "en_US"
+    time_format_24h: bool = false
+    auto_time_zone: bool = true
+  }
+
+  probe wifi: setting global "wifi_on"
+  probe bluetooth: setting global "bluetooth_on"
+  probe airplane_mode: setting global "airplane_mode_on"
+  probe mobile_data: setting global "mobile_data"
+  probe location: setting secure "location_mode"
+  probe brightness: setting system "screen_brightness"        # 0..255 on the device
+  probe adaptive_brightness: setting system "screen_brightness_mode"
+  probe dark_theme: setting secure "ui_night_mode"            # 1 = off, 2 = on
+  probe screen_timeout: setting system "screen_off_timeout"   # milliseconds
+  probe auto_rotate: setting system "accelerometer_rotation"
+  probe font_size: setting system "font_scale"
+  probe do_not_disturb: setting global "zen_mode"
+  probe ring_volume: setting system "volume_ring"
+  probe media_volume: setting system "volume_music"
+  probe alarm_volume: setting system "volume_alarm"
+  probe vibrate_for_calls: setting system "vibrate_when_ringing"
+  probe battery_saver: setting global "low_power"
+  probe notification_history: setting secure "notification_history_enabled"
+  probe language: setting system "system_locales"
+  probe time_format_24h: setting system "time_12_24"
+  probe auto_time_zone: setting global "auto_time_zone"
+  # Data Saver has no settings key (it is a netpolicy flag): read the switch on its own screen.
+  probe data_saver: ui id "com.android.settings:id/switch_widget" class "android.widget.Switch"
+  probe wifi_networks: ui id "android:id/title" { ssid = "text" }
+  probe bluetooth_devices: ui id "android:id/title" package "com.android.settings" { name = "text" }
+  probe app_notifications: ui id "com.android.settings:id/app_name" { app_name = "text" }
+}

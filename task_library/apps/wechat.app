@@ -1,0 +1,79 @@
+# WeChat, a super-app that hosts mini-programs (see coffee.app).
+# Its database (EnMicroMsg.db) is SQLCipher-encrypted with a per-device key: the sqlite probes
+# below name WeChat's real tables and columns and need that key; the rest is read from screen.
+app wechat {
+  package "com.tencent.mm"
+  label "WeChat"
+
+  record Friend {
+    wxid: text key                      # WeChat ID, e.g. "wxid_k2m9q0"
+    nickname: text
+    remark: text?                       # the name you gave them; shown instead of the nickname
+    phone: phone?
+    region: text?
+    starred: bool = false
+    tags: list of text = []
+  }
+
+  record Chat {
+    peer: text key                      # friend's wxid, or the group's id
+    title: text                         # as the chat list shows it
+    is_group: bool = false
+    unread: int = 0
+    pinned: bool = false
+    muted: bool = false
+    last_activity: datetime
+  }
+
+  record ChatMessage {
+    chat: text                          # Chat.peer
+    outgoing: bool
+    kind: enum(text, image, voice, file, location, link, transfer, red_packet) = "text"
+    body: text                          # text, file name, place name, or transfer note
+    amount: money?                      # for transfers and red packets
+    sent_at: datetime
+  }
+
+  record Transfer {
+    to: text                            # friend's wxid
+    amount: money
+    note: text = ""
+    sent_at: datetime
+    status: enum(pending, accepted, returned) = "pending"
+  }
+
+  record MiniAppUse {
+    name: text key                      # mini-program name as shown in the pull-down list
+    last_used: datetime
+    pinned: bool = false
+  }
+
+  collection friends: Friend
+  collection chats: Chat
+  collection messages: ChatMessage
+  collection transfers: Transfer
+  collection recent_mini_apps: MiniAppUse
+
+  settings {
+    wallet_balance: money = $200.00
+    payment_method: enum(balance, bank_card, credit_card) = "balance"
+    pay_with_fingerprint: bool = false
+    new_message_notifications: bool = true
+    language: enum(follow_system, en, zh_CN, zh_TW) = "follow_system"
+    font_size: enum(small, standard, large, extra_large) = "standard"
+    dark_mode: enum(follow_system, on, off) = "follow_system"
+  }
+
+  probe friends: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rcontact" {
+    wxid = "username", nickname = "nickname", remark = "conRemark"
+  }
+  probe chats: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rconversation" {
+    peer = "username", unread = "unReadCount", last_activity = "conversationTime"
+  }
+  probe messages: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "message" {
+    chat = "talker", body = "content", sent_at = "createTime", outgoing = "isSend"
+  }
+  probe transfers: ui text "Transfer" class "android.widget.TextView" { note = "text" }
+  probe recent_mini_apps: ui desc "Recently Used" class "android.widget.TextView" { name = "text" }
+  probe wallet_balance: ui text "Balance" id "com.tencent.mm:id/wallet_balance"
+}

@@ -1,0 +1,186 @@
+"""App model declarations (AST) -> ``ir.AppModel``, with their own checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tasklang import ast, ir
+from tasklang.diagnostics import Diagnostic, did_you_mean
+from tasklang.literals import LiteralError, decode, decode_string
+from tasklang.source import Span
+from tasklang.types import coerce_literal
+
+PROBE_NAMESPACES = ("system", "secure", "global")
+FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
+
+
+@dataclass
+class AppBuilder:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, span: Span, help: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, span, help=help))
+
+    def build(self, decl: ast.AppDecl) -> ir.AppModel:
+        app = ir.AppModel(name=decl.name, span=decl.span)
+        probes: list[ast.ProbeDecl] = []
+        for item in decl.items:
+            if isinstance(item, ast.AppPackage):
+                app.package = self.string(item.value, item.span)
+            elif isinstance(item, ast.AppLabel):
+                app.label = self.string(item.value, item.span)
+            elif isinstance(item, ast.AppHost):
+                app.host = item.name
+            elif isinstance(item, ast.RecordDecl):
+                self.record(app, item)
+            elif isinstance(item, ast.CollectionDecl):
+                self.collection(app, item)
+            elif isinstance(item, ast.SettingsDecl):
+                for f in item.fields:
+                    self.add_field(app, app.settings, f, f"setting of `{app.name}`")
+            elif isinstance(item, ast.ProbeDecl):
+                probes.append(item)
+        for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
+            if app.record(coll_decl.record) is None:
+                self.error("TL1009", f"no record type `{coll_decl.record}` in app `{app.name}`",
+                           coll_decl.span, did_you_mean(coll_decl.record,
+                                                        [r.name for r in app.records]))
+        if not app.package:
+            self.error("TL1014", f"app `{app.name}` has no `package`", decl.span,
+                       'add `package "com.example.app"`')
+        for p in probes:
+            probe = self.probe(app, p)
+            if probe is not None:
+                app.probes.append(probe)
+        return app
+
+    def string(self, raw: str, span: Span) -> str:
+        try:
+            return decode_string(raw)
+        except LiteralError as exc:
+            self.error(exc.code, str(exc), span, exc.help)
+            return raw[1:-1]
+
+    def record(self, app: ir.AppModel, decl: ast.RecordDecl) -> None:
+        if app.record(decl.name) is not None:
+            self.error("TL1005", f"record `{decl.name}` is declared twice", decl.span)
+            return
+        rec = ir.RecordDef(name=decl.name, fields=[], span=decl.span)
+        for f in decl.fields:
+            self.add_field(app, rec.fields, f, f"field of `{decl.name}`")
+        app.records.append(rec)
+
+    def collection(self, app: ir.AppModel, decl: ast.CollectionDecl) -> None:
+        if app.collection(decl.name) is not None or app.setting(decl.name) is not None:
+            self.error("TL1005", f"`{decl.name}` is declared twice in app `{app.name}`", decl.span)
+            return
+        app.collections.append(ir.CollectionDef(name=decl.name, record=decl.record,
+                                                span=decl.span))
+
+    def add_field(self, app: ir.AppModel, into: list[ir.FieldDef], decl: ast.FieldDecl,
+                  what: str) -> None:
+        if any(f.name == decl.name for f in into):
+            self.error("TL1005", f"{what} `{decl.name}` is declared twice", decl.span)
+            return
+        typ = self.type_ref(decl.type)
+        fdef = ir.FieldDef(name=decl.name, type=typ, key=decl.key, span=decl.span)
+        if decl.default is not None:
+            fdef.default = self.default(decl, typ)
+            fdef.has_default = True
+        into.append(fdef)
+
+    def type_ref(self, ref: ast.TypeRef) -> ir.Type:
+        return self.type_base(ref.base).model_copy(update={"optional": ref.optional})
+
+    def type_base(self, base: ast.TypeBase) -> ir.Type:
+        if isinstance(base, ast.EnumType):
+            if len(set(base.members)) != len(base.members):
+                self.error("TL1005", "an enum member is listed twice", base.span)
+            return ir.Type(name="enum", members=tuple(dict.fromkeys(base.members)))
+        if isinstance(base, ast.ListType):
+            return ir.Type(name="list", item=self.type_base(base.item))
+        assert isinstance(base, ast.NamedType)
+        if base.name not in ir.SCALAR_TYPES:
+            self.error("TL1009", f"unknown type `{base.name}`", base.span,
+                       did_you_mean(base.name, ir.SCALAR_TYPES)
+                       or "types: " + ", ".join(ir.SCALAR_TYPES))
+            return ir.Type(name="any")
+        return ir.Type(name=base.name)  # type: ignore[arg-type]
+
+    def default(self, decl: ast.FieldDecl, typ: ir.Type) -> Any:
+        assert decl.default is not None
+        value = _literal_value(decl.default)
+        if value is _NOT_LITERAL:
+            self.error("TL1010", f"default of `{decl.name}` must be a literal",
+                       decl.default.span)
+            return None
+        try:
+            return coerce_literal(value, typ)
+        except (LiteralError, ValueError) as exc:
+            self.error("TL1010", f"default of `{decl.name}` does not fit `{typ}`: {exc}",
+                       decl.default.span)
+            return None
+
+    def probe(self, app: ir.AppModel, decl: ast.ProbeDecl) -> ir.Probe | None:
+        target = decl.target.parts[-1]
+        if len(decl.target.parts) > 2 or (
+            len(decl.target.parts) == 2 and decl.target.parts[0] != "settings"
+        ):
+            self.error("TL1023", f"probe target `{decl.target.text}` is not a collection or "
+                       "setting name", decl.target.span)
+            return None
+        coll = app.collection(target)
+        setting = app.setting(target)
+        if coll is None and setting is None:
+            names = [c.name for c in app.collections] + [s.name for s in app.settings]
+            self.error("TL1023", f"app `{app.name}` has no collection or setting `{target}`",
+                       decl.target.span, did_you_mean(target, names))
+            return None
+        args = [self.string(a, decl.span) if a.startswith('"') else a for a in decl.args]
+        probe = ir.Probe(target=target, source=decl.source, span=decl.span)  # type: ignore[arg-type]
+        if decl.source == "content":
+            probe.uri = args[0]
+        elif decl.source == "setting":
+            if args[0] not in PROBE_NAMESPACES:
+                self.error("TL1023", f"unknown settings namespace `{args[0]}`", decl.span,
+                           did_you_mean(args[0], PROBE_NAMESPACES) or "use system, secure or global")
+            probe.namespace, probe.key = args[0], args[1]
+        elif decl.source == "sqlite":
+            probe.path, probe.table = args[0], args[1]
+        elif decl.source == "files":
+            probe.path = args[0]
+        else:
+            assert decl.selector is not None
+            probe.selector = ir.Selector(attrs=[
+                ir.UiAttr(attr=a.attr, value=self.string(a.value, a.span))  # type: ignore[arg-type]
+                for a in decl.selector.attrs])
+        if decl.source == "setting" and coll is not None:
+            self.error("TL1023", "a `setting` probe must target a setting", decl.span)
+        record = app.record(coll.record) if coll is not None else None
+        for col in decl.columns or []:
+            if record is not None and record.field(col.name) is None:
+                self.error("TL1023", f"record `{record.name}` has no field `{col.name}`",
+                           col.span, did_you_mean(col.name, [f.name for f in record.fields]))
+            probe.columns[col.name] = self.string(col.column, col.span)
+        return probe
+
+
+_NOT_LITERAL = object()
+
+
+def _literal_value(expr: ast.Expr) -> Any:
+    """A (kind, text) literal or a list of them, or _NOT_LITERAL."""
+    if isinstance(expr, ast.Lit):
+        return decode(expr.kind, expr.text)
+    if isinstance(expr, ast.Neg) and isinstance(expr.operand, ast.Lit):
+        value, kind = decode(expr.operand.kind, expr.operand.text)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return -value, kind
+        return _NOT_LITERAL
+    if isinstance(expr, ast.ListLit):
+        items = [_literal_value(i) for i in expr.items]
+        if any(i is _NOT_LITERAL for i in items):
+            return _NOT_LITERAL
+        return items, "list"
+    return _NOT_LITERAL

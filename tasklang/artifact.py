@@ -1,0 +1,48 @@
+"""Compiled task artifacts as JSON, and the JSON Schemas that describe them."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from tasklang import ir
+
+SCHEMAS: dict[str, type[ir.BaseModel]] = {"compiled-task": ir.CompiledTask}
+
+
+def artifact_dict(compiled: ir.CompiledTask) -> dict[str, Any]:
+    """The artifact as plain JSON data: spans kept on clauses only (verdicts cite them)."""
+    data = compiled.model_dump(mode="json")
+    task = data["task"]
+    clause_spans = [c.get("span") for c in task["clauses"]]
+    stripped: dict[str, Any] = ir.strip_spans(data)
+    for clause, span in zip(stripped["task"]["clauses"], clause_spans, strict=True):
+        clause["span"] = span
+    return stripped
+
+
+def artifact_json(compiled: ir.CompiledTask) -> str:
+    return json.dumps(artifact_dict(compiled), indent=2, ensure_ascii=False) + "\n"
+
+
+def load_artifact(text: str) -> ir.CompiledTask:
+    """Read an artifact back into IR (raises pydantic.ValidationError on bad input)."""
+    return ir.CompiledTask.model_validate_json(text)
+
+
+def schema_dict(name: str) -> dict[str, Any]:
+    model = SCHEMAS[name]
+    schema = model.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"tasklang/{name}.schema.json"
+    return schema
+
+
+def schema_json(name: str) -> str:
+    return json.dumps(schema_dict(name), indent=2, sort_keys=True) + "\n"
+
+
+def checked_in_schema(name: str) -> str:
+    """The schema file shipped with the package (tests compare it with ``schema_json``)."""
+    return resources.files("tasklang.schemas").joinpath(f"{name}.schema.json").read_text("utf-8")

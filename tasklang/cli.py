@@ -1,0 +1,235 @@
+"""The `tasklang` command line. Exit codes: 0 ok, 1 errors or failed checks, 2 bad usage."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from tasklang import __version__
+from tasklang.compiler import CompileResult, Compiler, UnreadableInput
+from tasklang.diagnostics import render_text
+from tasklang.passes import PASS_NAMES
+
+app = typer.Typer(
+    name="tasklang",
+    help="Write phone-use agent tasks once; compile them for PhoneWorld, devices and training.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+FormatOpt = Annotated[Format, typer.Option("--format", help="Output format.")]
+PathsArg = Annotated[list[Path], typer.Argument(help="Files or folders of .task/.app files.")]
+
+
+def use_color(stream: Any) -> bool:
+    """Color only on a terminal, and never when NO_COLOR is set."""
+    return bool(getattr(stream, "isatty", lambda: False)()) and "NO_COLOR" not in os.environ
+
+
+def fail_usage(message: str) -> NoReturn:
+    typer.echo(f"tasklang: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def report(result: CompileResult, fmt: Format, extra: dict[str, Any] | None = None) -> None:
+    """Print diagnostics (text to stderr) or one JSON document (stdout)."""
+    if fmt is Format.json:
+        doc = {"ok": result.ok, **(extra or {}),
+               "diagnostics": [d.to_json() for d in result.diagnostics]}
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    if result.diagnostics:
+        typer.echo(render_text(result.diagnostics, result.sources, use_color(sys.stderr)),
+                   err=True)
+    errors = sum(1 for d in result.diagnostics if d.is_error)
+    warnings = len(result.diagnostics) - errors
+    if errors or warnings:
+        typer.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+
+
+def run_compile(paths: list[Path], stop_after: str | None = None) -> CompileResult:
+    try:
+        return Compiler().compile_paths(paths, stop_after)
+    except UnreadableInput as exc:
+        fail_usage(str(exc))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see the old content or the new, never half."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@app.command("compile")
+def compile_cmd(
+    paths: PathsArg,
+    out: Annotated[Path | None, typer.Option("-o", "--out", help="Write one JSON artifact "
+                                             "per task into this folder.")] = None,
+    fmt: FormatOpt = Format.text,
+    dump_after: Annotated[str | None, typer.Option(
+        "--dump-after", help=f"Print each task's IR after a pass ({', '.join(PASS_NAMES)}).",
+    )] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
+) -> None:
+    """Compile tasks to JSON artifacts; nothing is written for a task that has errors."""
+    if dump_after is not None and dump_after not in ("lower", *PASS_NAMES):
+        fail_usage(f"unknown pass `{dump_after}`; passes: lower, {', '.join(PASS_NAMES)}")
+    if out is not None and out.exists() and not out.is_dir():
+        fail_usage(f"`{out}` exists and is not a folder")
+    result = run_compile(paths, dump_after)
+    if dump_after is not None:
+        for t in result.tasks:
+            typer.echo(t.task.model_dump_json(indent=2, exclude_none=True))
+    written: list[dict[str, str]] = []
+    if out is not None and dump_after is None:
+        written = write_artifacts(result, out)
+    report(result, fmt, {"tasks": written or [{"id": t.task.id} for t in result.tasks],
+                         "failed": result.failed})
+    if fmt is Format.text and dump_after is None:
+        where = f" into {out}" if out is not None else ""
+        typer.echo(f"compiled {len(result.tasks)} task(s){where}"
+                   + (f", {len(result.failed)} failed" if result.failed else ""), err=True)
+    bad = not result.ok or (strict and bool(result.diagnostics))
+    raise typer.Exit(1 if bad else 0)
+
+
+def write_artifacts(result: CompileResult, out: Path) -> list[dict[str, str]]:
+    from tasklang.artifact import artifact_json
+
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail_usage(f"cannot create `{out}`: {exc.strerror or exc}")
+    written = []
+    for compiled in result.tasks:
+        path = out / f"{compiled.task.id}.json"
+        write_atomic(path, artifact_json(compiled))
+        written.append({"id": compiled.task.id, "path": str(path)})
+    return written
+
+
+@app.command("list")
+def list_cmd(paths: PathsArg, fmt: FormatOpt = Format.text) -> None:
+    """List the tasks under PATHS: id, kind, apps, tags, difficulty."""
+    result = run_compile(paths)
+    rows = [{
+        "id": t.task.id,
+        "kind": t.task.kind,
+        "apps": [u.name + (f" in {u.host}" if u.host else "") for u in t.task.apps],
+        "tags": t.task.tags,
+        "difficulty": t.task.difficulty,
+        "goal": t.task.goal.template,
+    } for t in sorted(result.tasks, key=lambda c: c.task.id)]
+    if fmt is Format.json:
+        report(result, fmt, {"tasks": rows, "failed": result.failed})
+    else:
+        report(result, fmt)
+        typer.echo(format_table(rows))
+        kinds = {k: sum(1 for r in rows if r["kind"] == k) for k in ("app", "mini_app",
+                                                                      "cross_app")}
+        summary = ", ".join(f"{n} {k}" for k, n in kinds.items())
+        typer.echo(f"\n{len(rows)} task(s): {summary}; {len(result.apps)} app model(s)")
+    raise typer.Exit(0 if result.ok else 1)
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    headers = ["id", "kind", "apps", "difficulty", "tags"]
+    cells = [[r["id"], r["kind"], ", ".join(r["apps"]), r["difficulty"] or "-",
+              ", ".join(r["tags"]) or "-"] for r in rows]
+    widths = [max([len(h), *(len(c[i]) for c in cells)]) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+              for row in cells]
+    return "\n".join(lines)
+
+
+class SchemaName(str, Enum):
+    compiled_task = "compiled-task"
+
+
+@app.command("schema")
+def schema_cmd(
+    name: Annotated[SchemaName, typer.Argument(help="Which schema.")] = SchemaName.compiled_task,
+) -> None:
+    """Print the JSON Schema of a tasklang artifact."""
+    from tasklang.artifact import schema_json
+
+    typer.echo(schema_json(name.value), nl=False)
+
+
+@app.command("fmt")
+def fmt_cmd(
+    paths: PathsArg,
+    check: Annotated[bool, typer.Option("--check", help="Exit 1 if a file would change.")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Print a diff instead of writing.")] = False,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Format files canonically, keeping comments; refuses output that changes meaning."""
+    from tasklang.fmtcmd import run_fmt
+
+    raise typer.Exit(run_fmt(paths, check=check, diff=diff, as_json=fmt is Format.json))
+
+
+class BenchName(str, Enum):
+    compile = "compile"
+
+
+@app.command("bench")
+def bench_cmd(
+    name: Annotated[BenchName, typer.Argument(help="Which benchmark.")],
+    tasks: Annotated[int, typer.Option("--tasks", min=1, help="Library size to measure.")] = 150,
+    repeat: Annotated[int, typer.Option("--repeat", min=1, help="Timed repetitions.")] = 3,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Measure compiler throughput on the bundled library, scaled to --tasks tasks."""
+    from tasklang.bench import bench_compile
+
+    figures = bench_compile(tasks, repeat)
+    if fmt is Format.json:
+        typer.echo(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            typer.echo(f"{key:32} {value}")
+
+
+@app.callback(invoke_without_command=True)
+def main_callback(
+    version: Annotated[bool, typer.Option("--version", help="Print the version.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"tasklang {__version__}")
+        raise typer.Exit(0)
+
+
+def main() -> None:
+    """Console entry point: never shows a Python traceback for a user's mistake."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,543 @@
+"""The intermediate representation: pydantic models, JSON-serializable, lark-free.
+
+Expressions, events and clauses are discriminated unions tagged by ``node``, so a
+compiled task read back from JSON is the same tree. Every node has a ``span``;
+spans take no part in equality and are dropped from JSON unless asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasklang.source import Span
+
+SCALAR_TYPES = (
+    "text", "int", "number", "bool", "money", "phone", "email",
+    "date", "time", "datetime", "duration", "file",
+)  # fmt: skip
+TEXT_LIKE = frozenset({"text", "phone", "email", "file", "enum"})
+NUMERIC = frozenset({"int", "number", "money"})
+TEMPORAL = frozenset({"date", "time", "datetime"})
+ORDERED = NUMERIC | TEMPORAL | {"duration"}
+
+Value = Union[str, int, float, bool, None, list[Any], dict[str, Any]]
+
+
+def strip_spans(data: Any) -> Any:
+    """A JSON-like structure with every ``span`` key removed."""
+    if isinstance(data, dict):
+        return {k: strip_spans(v) for k, v in data.items() if k != "span"}
+    if isinstance(data, list):
+        return [strip_spans(v) for v in data]
+    return data
+
+
+class IRNode(BaseModel):
+    """Base of all IR nodes: equality ignores spans."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    span: Span | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not type(other):
+            return NotImplemented
+        assert isinstance(other, BaseModel)
+        return bool(strip_spans(self.model_dump()) == strip_spans(other.model_dump()))
+
+    def __hash__(self) -> int:  # pragma: no cover - nodes are not used as keys
+        return id(self)
+
+
+class Type(BaseModel):
+    """A value type: a scalar, an enum, a record of an app, a list, or a special type.
+
+    >>> str(Type(name="list", item=Type(name="phone")))
+    'list of phone'
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: Literal[
+        "text", "int", "number", "bool", "money", "phone", "email", "date", "time",
+        "datetime", "duration", "file", "enum", "record", "list", "answer", "null", "any",
+    ]  # fmt: skip
+    members: tuple[str, ...] | None = None
+    record: str | None = None  # "app.Record"
+    item: Type | None = None
+    optional: bool = False
+
+    def __str__(self) -> str:
+        if self.name == "enum":
+            text = f"enum({', '.join(self.members or ())})"
+        elif self.name == "record":
+            text = f"record {self.record}"
+        elif self.name == "list":
+            text = f"list of {self.item}"
+        else:
+            text = self.name
+        return text + ("?" if self.optional else "")
+
+    def required(self) -> Type:
+        return self.model_copy(update={"optional": False})
+
+
+# ---------------------------------------------------------------- expressions
+class ExprBase(IRNode):
+    type: Type | None = None
+
+
+class Lit(ExprBase):
+    node: Literal["lit"] = "lit"
+    value: Value
+
+
+class Path(ExprBase):
+    """An unresolved dotted name; the resolve pass replaces every Path."""
+
+    node: Literal["path"] = "path"
+    parts: list[str]
+
+
+class Param(ExprBase):
+    node: Literal["param"] = "param"
+    name: str
+
+
+class FieldRef(ExprBase):
+    """A field of a record value; ``base`` None means the record in scope."""
+
+    node: Literal["field"] = "field"
+    base: Expr | None = None
+    name: str
+
+
+class CollectionRef(ExprBase):
+    node: Literal["collection"] = "collection"
+    app: str
+    name: str
+
+
+class SettingRef(ExprBase):
+    node: Literal["setting"] = "setting"
+    app: str
+    name: str
+
+
+class Now(ExprBase):
+    node: Literal["now"] = "now"
+
+
+class AnswerRef(ExprBase):
+    node: Literal["answer"] = "answer"
+
+
+class Neg(ExprBase):
+    node: Literal["neg"] = "neg"
+    operand: Expr
+
+
+class Arith(ExprBase):
+    node: Literal["arith"] = "arith"
+    op: Literal["+", "-", "*", "/"]
+    left: Expr
+    right: Expr
+
+
+class Compare(ExprBase):
+    node: Literal["compare"] = "compare"
+    op: Literal["==", "!=", "<", "<=", ">", ">=", "~", "in", "contains", "matches"]
+    left: Expr
+    right: Expr
+    within: Expr | None = None
+    fuzzy: float | None = None
+    unordered: bool = False
+    exact: bool = False
+
+
+class Logic(ExprBase):
+    node: Literal["logic"] = "logic"
+    op: Literal["and", "or", "implies"]
+    left: Expr
+    right: Expr
+
+
+class Not(ExprBase):
+    node: Literal["not"] = "not"
+    operand: Expr
+
+
+class Quant(ExprBase):
+    node: Literal["quant"] = "quant"
+    quantifier: Literal["exists", "none", "all"]
+    source: Expr
+    where: Expr | None = None
+
+
+class HasItem(IRNode):
+    field: str
+    op: Literal["==", "!=", "<", "<=", ">", ">=", "~", "in", "contains", "matches"]
+    value: Expr
+    within: Expr | None = None
+    fuzzy: float | None = None
+    unordered: bool = False
+    exact: bool = False
+
+
+class Has(ExprBase):
+    """``C has { f op v, ... }``; desugared to ``exists C where f op v and ...``."""
+
+    node: Literal["has"] = "has"
+    source: Expr
+    items: list[HasItem]
+
+
+class Count(ExprBase):
+    node: Literal["count"] = "count"
+    source: Expr
+    where: Expr | None = None
+
+
+class Aggregate(ExprBase):
+    node: Literal["aggregate"] = "aggregate"
+    fn: Literal["sum", "min", "max", "avg"]
+    source: Expr
+    where: Expr | None = None
+    field: str
+
+
+class ListExpr(ExprBase):
+    node: Literal["list"] = "list"
+    items: list[Expr]
+
+
+class RecordField(IRNode):
+    name: str
+    value: Expr
+
+
+class RecordExpr(ExprBase):
+    node: Literal["record"] = "record"
+    fields: list[RecordField]
+
+
+Expr = Annotated[
+    Union[
+        Lit, Path, Param, FieldRef, CollectionRef, SettingRef, Now, AnswerRef, Neg, Arith,
+        Compare, Logic, Not, Quant, Has, Count, Aggregate, ListExpr, RecordExpr,
+    ],
+    Field(discriminator="node"),
+]  # fmt: skip
+
+
+# ---------------------------------------------------------------- UI and events
+class UiAttr(IRNode):
+    attr: Literal["text", "id", "desc", "class", "xpath", "package"]
+    value: str
+
+
+class Selector(IRNode):
+    attrs: list[UiAttr]
+
+
+class ActionEvent(IRNode):
+    node: Literal["action"] = "action"
+    action: str
+    on: Selector | None = None
+
+
+class ShownEvent(IRNode):
+    node: Literal["shown"] = "shown"
+    selector: Selector
+
+
+class ForegroundEvent(IRNode):
+    node: Literal["foreground"] = "foreground"
+    app: str
+    activity: str | None = None
+
+
+class ChangeEvent(IRNode):
+    """A state change between two steps; ``target`` None means any record or setting."""
+
+    node: Literal["change"] = "change"
+    op: Literal["added", "updated", "deleted", "changed"]
+    target: Expr | None = None
+    where: Expr | None = None
+
+
+class HoldsEvent(IRNode):
+    node: Literal["holds"] = "holds"
+    expr: Expr
+
+
+Event = Annotated[
+    Union[ActionEvent, ShownEvent, ForegroundEvent, ChangeEvent, HoldsEvent],
+    Field(discriminator="node"),
+]
+
+
+# ---------------------------------------------------------------- clauses
+class CheckBody(IRNode):
+    node: Literal["check"] = "check"
+    expr: Expr
+
+
+class UnchangedBody(IRNode):
+    """None of ``targets`` (collections, settings) nor ``apps`` changed."""
+
+    node: Literal["unchanged"] = "unchanged"
+    targets: list[Expr]
+    apps: list[str] = Field(default_factory=list)
+
+
+class OnlyChangedBody(IRNode):
+    """Nothing outside ``targets`` (collections, settings, or whole apps) changed."""
+
+    node: Literal["only_changed"] = "only_changed"
+    targets: list[Expr]
+    apps: list[str] = Field(default_factory=list)
+
+
+class TraceBody(IRNode):
+    node: Literal["trace"] = "trace"
+    op: Literal["eventually", "never", "before", "then", "at_most"]
+    first: Event
+    second: Event | None = None
+    times: int | None = None
+
+
+class UiElementBody(IRNode):
+    node: Literal["ui_element"] = "ui_element"
+    selector: Selector
+    present: bool = True
+    states: dict[str, bool] = Field(default_factory=dict)
+
+
+class UiForegroundBody(IRNode):
+    node: Literal["ui_foreground"] = "ui_foreground"
+    app: str
+    activity: str | None = None
+
+
+ClauseBody = Annotated[
+    Union[CheckBody, UnchangedBody, OnlyChangedBody, TraceBody, UiElementBody, UiForegroundBody],
+    Field(discriminator="node"),
+]
+
+
+class Clause(IRNode):
+    """One checkable statement of a task, with its role, weight and subgoal."""
+
+    id: str
+    role: Literal["goal", "guard", "safety"] = "goal"
+    weight: float = 1.0
+    subgoal: str | None = None
+    body: ClauseBody
+
+
+class Subgoal(IRNode):
+    name: str
+    weight: float = 1.0
+
+
+# ---------------------------------------------------------------- params and state
+class ChoiceDomain(IRNode):
+    node: Literal["choice"] = "choice"
+    values: list[Expr]
+
+
+class RangeDomain(IRNode):
+    node: Literal["range"] = "range"
+    low: Expr
+    high: Expr
+
+
+class GeneratorDomain(IRNode):
+    node: Literal["generator"] = "generator"
+    generator: str
+
+
+class RecordDomain(IRNode):
+    node: Literal["records"] = "records"
+    source: Expr
+    where: Expr | None = None
+
+
+Domain = Annotated[
+    Union[ChoiceDomain, RangeDomain, GeneratorDomain, RecordDomain],
+    Field(discriminator="node"),
+]
+
+
+class ParamDecl(IRNode):
+    name: str
+    type_name: str | None = None  # the declared type of a range
+    type: Type | None = None
+    domain: Domain
+
+
+class GoalPart(IRNode):
+    text: str | None = None
+    expr: Expr | None = None
+
+
+class Goal(IRNode):
+    template: str
+    parts: list[GoalPart] = Field(default_factory=list)
+
+
+class Clock(IRNode):
+    value: Expr
+    tz: str = "UTC"
+
+
+class Foreground(IRNode):
+    app: str
+    activity: str | None = None
+
+
+class SetOp(IRNode):
+    op: Literal["set"] = "set"
+    target: Expr
+    value: Expr
+
+
+class AddOp(IRNode):
+    op: Literal["add"] = "add"
+    target: Expr
+    value: Expr
+
+
+class NoiseOp(IRNode):
+    op: Literal["noise"] = "noise"
+    target: Expr
+    count: int
+    where: Expr | None = None
+
+
+GivenOp = Annotated[Union[SetOp, AddOp, NoiseOp], Field(discriminator="op")]
+
+
+class Given(IRNode):
+    clock: Clock | None = None
+    foreground: Foreground | None = None
+    ops: list[GivenOp] = Field(default_factory=list)
+
+
+class AppUse(IRNode):
+    name: str
+    host: str | None = None
+
+
+class Budget(IRNode):
+    steps: int | None = None
+    seconds: int | None = None
+
+
+class Task(IRNode):
+    """A compiled task (before sampling: parameters are still symbolic)."""
+
+    id: str
+    kind: Literal["app", "mini_app", "cross_app"] = "app"
+    apps: list[AppUse] = Field(default_factory=list)
+    goal: Goal = Field(default_factory=lambda: Goal(template=""))
+    params: list[ParamDecl] = Field(default_factory=list)
+    constraints: list[Expr] = Field(default_factory=list)
+    given: Given = Field(default_factory=Given)
+    clauses: list[Clause] = Field(default_factory=list)
+    subgoals: list[Subgoal] = Field(default_factory=list)
+    outcome: Literal["complete", "infeasible"] = "complete"
+    require_status: bool = False
+    verify_only: bool = False
+    budget: Budget = Field(default_factory=Budget)
+    device: dict[str, Value] = Field(default_factory=dict)
+    tags: list[str] = Field(default_factory=list)
+    difficulty: Literal["easy", "medium", "hard"] | None = None
+    revision: int = 1
+
+    def param(self, name: str) -> ParamDecl | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+# ---------------------------------------------------------------- app models
+class FieldDef(IRNode):
+    name: str
+    type: Type
+    key: bool = False
+    default: Value = None
+    has_default: bool = False
+
+
+class RecordDef(IRNode):
+    name: str
+    fields: list[FieldDef]
+
+    def field(self, name: str) -> FieldDef | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+class CollectionDef(IRNode):
+    name: str
+    record: str
+
+
+class Probe(IRNode):
+    target: str
+    source: Literal["content", "setting", "sqlite", "files", "ui"]
+    uri: str | None = None
+    namespace: str | None = None
+    key: str | None = None
+    path: str | None = None
+    table: str | None = None
+    selector: Selector | None = None
+    columns: dict[str, str] = Field(default_factory=dict)
+
+
+class AppModel(IRNode):
+    """The typed state of one app, and how to read it back on a device."""
+
+    name: str
+    package: str = ""
+    label: str = ""
+    host: str | None = None
+    records: list[RecordDef] = Field(default_factory=list)
+    collections: list[CollectionDef] = Field(default_factory=list)
+    settings: list[FieldDef] = Field(default_factory=list)
+    probes: list[Probe] = Field(default_factory=list)
+
+    def record(self, name: str) -> RecordDef | None:
+        return next((r for r in self.records if r.name == name), None)
+
+    def collection(self, name: str) -> CollectionDef | None:
+        return next((c for c in self.collections if c.name == name), None)
+
+    def setting(self, name: str) -> FieldDef | None:
+        return next((s for s in self.settings if s.name == name), None)
+
+
+class SourceInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    path: str
+    sha256: str
+
+
+class CompiledTask(BaseModel):
+    """The compiled task artifact written by ``tasklang compile``."""
+
+    model_config = ConfigDict(extra="forbid", title="tasklang compiled task")
+
+    format: Literal["tasklang.compiled-task"] = "tasklang.compiled-task"
+    version: Literal[1] = 1
+    compiler: str
+    source: SourceInfo
+    task: Task
+    apps: dict[str, AppModel]
+
+
+for _model in list(globals().values()):
+    if isinstance(_model, type) and issubclass(_model, BaseModel) and _model is not BaseModel:
+        _model.model_rebuild()
