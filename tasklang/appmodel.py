@@ -43,12 +43,19 @@ class AppBuilder:
                 probes.append(item)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
             if app.record(coll_decl.record) is None:
-                self.error("TL1009", f"no record type `{coll_decl.record}` in app `{app.name}`",
-                           coll_decl.span, did_you_mean(coll_decl.record,
-                                                        [r.name for r in app.records]))
+                self.error(
+                    "TL1009",
+                    f"no record type `{coll_decl.record}` in app `{app.name}`",
+                    coll_decl.span,
+                    did_you_mean(coll_decl.record, [r.name for r in app.records]),
+                )
         if not app.package:
-            self.error("TL1014", f"app `{app.name}` has no `package`", decl.span,
-                       'add `package "com.example.app"`')
+            self.error(
+                "TL1014",
+                f"app `{app.name}` has no `package`",
+                decl.span,
+                'add `package "com.example.app"`',
+            )
         for p in probes:
             probe = self.probe(app, p)
             if probe is not None:
@@ -75,11 +82,11 @@ class AppBuilder:
         if app.collection(decl.name) is not None or app.setting(decl.name) is not None:
             self.error("TL1005", f"`{decl.name}` is declared twice in app `{app.name}`", decl.span)
             return
-        app.collections.append(ir.CollectionDef(name=decl.name, record=decl.record,
-                                                span=decl.span))
+        app.collections.append(ir.CollectionDef(name=decl.name, record=decl.record, span=decl.span))
 
-    def add_field(self, app: ir.AppModel, into: list[ir.FieldDef], decl: ast.FieldDecl,
-                  what: str) -> None:
+    def add_field(
+        self, app: ir.AppModel, into: list[ir.FieldDef], decl: ast.FieldDecl, what: str
+    ) -> None:
         if any(f.name == decl.name for f in into):
             self.error("TL1005", f"{what} `{decl.name}` is declared twice", decl.span)
             return
@@ -102,9 +109,12 @@ class AppBuilder:
             return ir.Type(name="list", item=self.type_base(base.item))
         assert isinstance(base, ast.NamedType)
         if base.name not in ir.SCALAR_TYPES:
-            self.error("TL1009", f"unknown type `{base.name}`", base.span,
-                       did_you_mean(base.name, ir.SCALAR_TYPES)
-                       or "types: " + ", ".join(ir.SCALAR_TYPES))
+            self.error(
+                "TL1009",
+                f"unknown type `{base.name}`",
+                base.span,
+                did_you_mean(base.name, ir.SCALAR_TYPES) or "types: " + ", ".join(ir.SCALAR_TYPES),
+            )
             return ir.Type(name="any")
         return ir.Type(name=base.name)  # type: ignore[arg-type]
 
@@ -112,14 +122,14 @@ class AppBuilder:
         assert decl.default is not None
         value = _literal_value(decl.default)
         if value is _NOT_LITERAL:
-            self.error("TL1010", f"default of `{decl.name}` must be a literal",
-                       decl.default.span)
+            self.error("TL1010", f"default of `{decl.name}` must be a literal", decl.default.span)
             return None
         try:
             return coerce_literal(value, typ)
         except (LiteralError, ValueError) as exc:
-            self.error("TL1010", f"default of `{decl.name}` does not fit `{typ}`: {exc}",
-                       decl.default.span)
+            self.error(
+                "TL1010", f"default of `{decl.name}` does not fit `{typ}`: {exc}", decl.default.span
+            )
             return None
 
     def probe(self, app: ir.AppModel, decl: ast.ProbeDecl) -> ir.Probe | None:
@@ -127,15 +137,22 @@ class AppBuilder:
         if len(decl.target.parts) > 2 or (
             len(decl.target.parts) == 2 and decl.target.parts[0] != "settings"
         ):
-            self.error("TL1023", f"probe target `{decl.target.text}` is not a collection or "
-                       "setting name", decl.target.span)
+            self.error(
+                "TL1023",
+                f"probe target `{decl.target.text}` is not a collection or setting name",
+                decl.target.span,
+            )
             return None
         coll = app.collection(target)
         setting = app.setting(target)
         if coll is None and setting is None:
             names = [c.name for c in app.collections] + [s.name for s in app.settings]
-            self.error("TL1023", f"app `{app.name}` has no collection or setting `{target}`",
-                       decl.target.span, did_you_mean(target, names))
+            self.error(
+                "TL1023",
+                f"app `{app.name}` has no collection or setting `{target}`",
+                decl.target.span,
+                did_you_mean(target, names),
+            )
             return None
         args = [self.string(a, decl.span) if a.startswith('"') else a for a in decl.args]
         probe = ir.Probe(target=target, source=decl.source, span=decl.span)  # type: ignore[arg-type]
@@ -143,8 +160,12 @@ class AppBuilder:
             probe.uri = args[0]
         elif decl.source == "setting":
             if args[0] not in PROBE_NAMESPACES:
-                self.error("TL1023", f"unknown settings namespace `{args[0]}`", decl.span,
-                           did_you_mean(args[0], PROBE_NAMESPACES) or "use system, secure or global")
+                self.error(
+                    "TL1023",
+                    f"unknown settings namespace `{args[0]}`",
+                    decl.span,
+                    did_you_mean(args[0], PROBE_NAMESPACES) or "use system, secure or global",
+                )
             probe.namespace, probe.key = args[0], args[1]
         elif decl.source == "sqlite":
             probe.path, probe.table = args[0], args[1]
@@ -152,16 +173,23 @@ class AppBuilder:
             probe.path = args[0]
         else:
             assert decl.selector is not None
-            probe.selector = ir.Selector(attrs=[
-                ir.UiAttr(attr=a.attr, value=self.string(a.value, a.span))  # type: ignore[arg-type]
-                for a in decl.selector.attrs])
+            probe.selector = ir.Selector(
+                attrs=[
+                    ir.UiAttr(attr=a.attr, value=self.string(a.value, a.span))  # type: ignore[arg-type]
+                    for a in decl.selector.attrs
+                ]
+            )
         if decl.source == "setting" and coll is not None:
             self.error("TL1023", "a `setting` probe must target a setting", decl.span)
         record = app.record(coll.record) if coll is not None else None
         for col in decl.columns or []:
             if record is not None and record.field(col.name) is None:
-                self.error("TL1023", f"record `{record.name}` has no field `{col.name}`",
-                           col.span, did_you_mean(col.name, [f.name for f in record.fields]))
+                self.error(
+                    "TL1023",
+                    f"record `{record.name}` has no field `{col.name}`",
+                    col.span,
+                    did_you_mean(col.name, [f.name for f in record.fields]),
+                )
             probe.columns[col.name] = self.string(col.column, col.span)
         return probe
 

@@ -6,9 +6,11 @@ import json
 from importlib import resources
 from typing import Any
 
+from pydantic import BaseModel
+
 from tasklang import ir
 
-SCHEMAS: dict[str, type[ir.BaseModel]] = {"compiled-task": ir.CompiledTask}
+SCHEMAS: dict[str, type[BaseModel]] = {"compiled-task": ir.CompiledTask}
 
 
 def artifact_dict(compiled: ir.CompiledTask) -> dict[str, Any]:
@@ -16,7 +18,7 @@ def artifact_dict(compiled: ir.CompiledTask) -> dict[str, Any]:
     data = compiled.model_dump(mode="json")
     task = data["task"]
     clause_spans = [c.get("span") for c in task["clauses"]]
-    stripped: dict[str, Any] = ir.strip_spans(data)
+    stripped: dict[str, Any] = dict(ir.strip_spans(data))
     for clause, span in zip(stripped["task"]["clauses"], clause_spans, strict=True):
         clause["span"] = span
     return stripped

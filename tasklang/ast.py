@@ -7,8 +7,10 @@ their meaning is decided when the tree is lowered to IR.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from dataclasses import field as dc_field
+from typing import Any
 
 from tasklang.source import Span
 
@@ -17,7 +19,7 @@ _NO_SPAN = Span()
 
 @dataclass
 class Node:
-    span: Span = field(default=_NO_SPAN, compare=False, repr=False, kw_only=True)
+    span: Span = dc_field(default=_NO_SPAN, compare=False, repr=False, kw_only=True)
 
     def children(self) -> Iterator[Node]:
         """Direct child nodes, in source order."""
@@ -89,7 +91,7 @@ class Compare(Expr):
     op: str
     left: Expr
     right: Expr
-    options: list[CmpOption] = field(default_factory=list)
+    options: list[CmpOption] = dc_field(default_factory=list)
 
 
 @dataclass
@@ -109,7 +111,7 @@ class HasItem(Node):
     field: str
     op: str
     value: Expr
-    options: list[CmpOption] = field(default_factory=list)
+    options: list[CmpOption] = dc_field(default_factory=list)
 
 
 @dataclass
@@ -482,7 +484,7 @@ class UiState(Node):
 class UiPred(Node):
     kind: str  # element no_element foreground
     selector: Selector | None = None
-    states: list[UiState] = field(default_factory=list)
+    states: list[UiState] = dc_field(default_factory=list)
     app: str | None = None
     activity: str | None = None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tasklang.compiler import Compiler, discover, library_root
@@ -30,7 +31,7 @@ def scaled_sources(n_tasks: int) -> tuple[list[SourceFile], int]:
         for path, text in zip(files, texts, strict=True):
             if count >= n_tasks:
                 break
-            renamed = _TASK_ID.sub(lambda m, c=copy: f"{m.group(1)}{m.group(2)}_{c}", text)
+            renamed = _TASK_ID.sub(_suffix(copy), text)
             sources.append(SourceFile(f"{path}#{copy}", renamed))
             count += len(_TASK_ID.findall(text))
         copy += 1
@@ -63,3 +64,10 @@ def bench_compile(n_tasks: int = 150, repeat: int = 3) -> dict[str, Any]:
         "target_seconds_for_150": 2.0,
         "ratio_to_target": round(full_best * 150 / count / 2.0, 3),
     }
+
+
+def _suffix(copy: int) -> Callable[[re.Match[str]], str]:
+    def rename(m: re.Match[str]) -> str:
+        return f"{m.group(1)}{m.group(2)}_{copy}"
+
+    return rename

@@ -6,15 +6,16 @@ import json
 import os
 import sys
 import tempfile
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 from tasklang import __version__
-from tasklang.compiler import CompileResult, Compiler, UnreadableInput
+from tasklang.compiler import Compiler, CompileResult, UnreadableInput
 from tasklang.diagnostics import render_text
+from tasklang.ir import strip_spans
 from tasklang.passes import PASS_NAMES
 
 app = typer.Typer(
@@ -27,7 +28,7 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
@@ -49,13 +50,15 @@ def fail_usage(message: str) -> NoReturn:
 def report(result: CompileResult, fmt: Format, extra: dict[str, Any] | None = None) -> None:
     """Print diagnostics (text to stderr) or one JSON document (stdout)."""
     if fmt is Format.json:
-        doc = {"ok": result.ok, **(extra or {}),
-               "diagnostics": [d.to_json() for d in result.diagnostics]}
+        doc = {
+            "ok": result.ok,
+            **(extra or {}),
+            "diagnostics": [d.to_json() for d in result.diagnostics],
+        }
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
         return
     if result.diagnostics:
-        typer.echo(render_text(result.diagnostics, result.sources, use_color(sys.stderr)),
-                   err=True)
+        typer.echo(render_text(result.diagnostics, result.sources, use_color(sys.stderr)), err=True)
     errors = sum(1 for d in result.diagnostics if d.is_error)
     warnings = len(result.diagnostics) - errors
     if errors or warnings:
@@ -84,12 +87,18 @@ def write_atomic(path: Path, text: str) -> None:
 @app.command("compile")
 def compile_cmd(
     paths: PathsArg,
-    out: Annotated[Path | None, typer.Option("-o", "--out", help="Write one JSON artifact "
-                                             "per task into this folder.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="Write one JSON artifact per task into this folder."),
+    ] = None,
     fmt: FormatOpt = Format.text,
-    dump_after: Annotated[str | None, typer.Option(
-        "--dump-after", help=f"Print each task's IR after a pass ({', '.join(PASS_NAMES)}).",
-    )] = None,
+    dump_after: Annotated[
+        str | None,
+        typer.Option(
+            "--dump-after",
+            help=f"Print each task's IR after a pass ({', '.join(PASS_NAMES)}).",
+        ),
+    ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
 ) -> None:
     """Compile tasks to JSON artifacts; nothing is written for a task that has errors."""
@@ -100,16 +109,23 @@ def compile_cmd(
     result = run_compile(paths, dump_after)
     if dump_after is not None:
         for t in result.tasks:
-            typer.echo(t.task.model_dump_json(indent=2, exclude_none=True))
+            data = strip_spans(t.task.model_dump(mode="json", exclude_none=True))
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
     written: list[dict[str, str]] = []
     if out is not None and dump_after is None:
         written = write_artifacts(result, out)
-    report(result, fmt, {"tasks": written or [{"id": t.task.id} for t in result.tasks],
-                         "failed": result.failed})
+    report(
+        result,
+        fmt,
+        {"tasks": written or [{"id": t.task.id} for t in result.tasks], "failed": result.failed},
+    )
     if fmt is Format.text and dump_after is None:
         where = f" into {out}" if out is not None else ""
-        typer.echo(f"compiled {len(result.tasks)} task(s){where}"
-                   + (f", {len(result.failed)} failed" if result.failed else ""), err=True)
+        typer.echo(
+            f"compiled {len(result.tasks)} task(s){where}"
+            + (f", {len(result.failed)} failed" if result.failed else ""),
+            err=True,
+        )
     bad = not result.ok or (strict and bool(result.diagnostics))
     raise typer.Exit(1 if bad else 0)
 
@@ -133,21 +149,25 @@ def write_artifacts(result: CompileResult, out: Path) -> list[dict[str, str]]:
 def list_cmd(paths: PathsArg, fmt: FormatOpt = Format.text) -> None:
     """List the tasks under PATHS: id, kind, apps, tags, difficulty."""
     result = run_compile(paths)
-    rows = [{
-        "id": t.task.id,
-        "kind": t.task.kind,
-        "apps": [u.name + (f" in {u.host}" if u.host else "") for u in t.task.apps],
-        "tags": t.task.tags,
-        "difficulty": t.task.difficulty,
-        "goal": t.task.goal.template,
-    } for t in sorted(result.tasks, key=lambda c: c.task.id)]
+    rows = [
+        {
+            "id": t.task.id,
+            "kind": t.task.kind,
+            "apps": [u.name + (f" in {u.host}" if u.host else "") for u in t.task.apps],
+            "tags": t.task.tags,
+            "difficulty": t.task.difficulty,
+            "goal": t.task.goal.template,
+        }
+        for t in sorted(result.tasks, key=lambda c: c.task.id)
+    ]
     if fmt is Format.json:
         report(result, fmt, {"tasks": rows, "failed": result.failed})
     else:
         report(result, fmt)
         typer.echo(format_table(rows))
-        kinds = {k: sum(1 for r in rows if r["kind"] == k) for k in ("app", "mini_app",
-                                                                      "cross_app")}
+        kinds = {
+            k: sum(1 for r in rows if r["kind"] == k) for k in ("app", "mini_app", "cross_app")
+        }
         summary = ", ".join(f"{n} {k}" for k, n in kinds.items())
         typer.echo(f"\n{len(rows)} task(s): {summary}; {len(result.apps)} app model(s)")
     raise typer.Exit(0 if result.ok else 1)
@@ -155,16 +175,25 @@ def list_cmd(paths: PathsArg, fmt: FormatOpt = Format.text) -> None:
 
 def format_table(rows: list[dict[str, Any]]) -> str:
     headers = ["id", "kind", "apps", "difficulty", "tags"]
-    cells = [[r["id"], r["kind"], ", ".join(r["apps"]), r["difficulty"] or "-",
-              ", ".join(r["tags"]) or "-"] for r in rows]
+    cells = [
+        [
+            r["id"],
+            r["kind"],
+            ", ".join(r["apps"]),
+            r["difficulty"] or "-",
+            ", ".join(r["tags"]) or "-",
+        ]
+        for r in rows
+    ]
     widths = [max([len(h), *(len(c[i]) for c in cells)]) for i, h in enumerate(headers)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-              for row in cells]
+    lines += [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+    ]
     return "\n".join(lines)
 
 
-class SchemaName(str, Enum):
+class SchemaName(StrEnum):
     compiled_task = "compiled-task"
 
 
@@ -191,7 +220,7 @@ def fmt_cmd(
     raise typer.Exit(run_fmt(paths, check=check, diff=diff, as_json=fmt is Format.json))
 
 
-class BenchName(str, Enum):
+class BenchName(StrEnum):
     compile = "compile"
 
 

@@ -46,8 +46,9 @@ def discover(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in SOURCE_SUFFIXES
-                                and p.is_file()))
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.suffix in SOURCE_SUFFIXES and p.is_file())
+            )
         elif path.is_file():
             found.append(path)
         else:
@@ -71,8 +72,14 @@ def read_source(path: Path) -> tuple[SourceFile | None, list[Diagnostic]]:
         prefix = data[: exc.start].decode("utf-8", "replace")
         src = SourceFile(display, prefix)
         end = len(prefix)
-        return None, [Diagnostic("TL0005", f"byte 0x{data[exc.start]:02X} is not UTF-8 text",
-                                 src.span(end, end), help="save the file as UTF-8")]
+        return None, [
+            Diagnostic(
+                "TL0005",
+                f"byte 0x{data[exc.start]:02X} is not UTF-8 text",
+                src.span(end, end),
+                help="save the file as UTF-8",
+            )
+        ]
     if text.startswith("\ufeff"):
         text = text[1:]
     return SourceFile(display, text), []
@@ -90,8 +97,7 @@ class Compiler:
     def __init__(self, with_library_apps: bool = True) -> None:
         self.with_library_apps = with_library_apps
 
-    def compile_paths(self, paths: Sequence[Path], stop_after: str | None = None
-                      ) -> CompileResult:
+    def compile_paths(self, paths: Sequence[Path], stop_after: str | None = None) -> CompileResult:
         files = discover(paths)
         extra = self._library_app_files(files)
         return self.compile_files(files, extra, stop_after)
@@ -105,8 +111,12 @@ class Compiler:
         have = {f.resolve() for f in files}
         return [p for p in sorted(apps_dir.glob("*.app")) if p.resolve() not in have]
 
-    def compile_files(self, files: Sequence[Path], library_apps: Sequence[Path] = (),
-                      stop_after: str | None = None) -> CompileResult:
+    def compile_files(
+        self,
+        files: Sequence[Path],
+        library_apps: Sequence[Path] = (),
+        stop_after: str | None = None,
+    ) -> CompileResult:
         """Compile files; undecodable files become diagnostics."""
         sources: list[SourceFile] = []
         problems: list[Diagnostic] = []
@@ -119,8 +129,12 @@ class Compiler:
         result.diagnostics = finalize([*problems, *result.diagnostics])
         return result
 
-    def compile_sources(self, sources: Sequence[SourceFile], library_apps: Sequence[Path] = (),
-                        stop_after: str | None = None) -> CompileResult:
+    def compile_sources(
+        self,
+        sources: Sequence[SourceFile],
+        library_apps: Sequence[Path] = (),
+        stop_after: str | None = None,
+    ) -> CompileResult:
         """Compile already-read sources (plus app model files ``library_apps``)."""
         result = CompileResult()
         units: list[_Unit] = []
@@ -153,20 +167,27 @@ class Compiler:
                     broken.add(app.name)
                 if app.name in result.apps:
                     first = result.apps[app.name].span
-                    result.diagnostics.append(Diagnostic(
-                        "TL1005", f"app `{app.name}` is declared twice", decl.span,
-                        notes=[f"first declared at {first.label}"] if first else []))
+                    result.diagnostics.append(
+                        Diagnostic(
+                            "TL1005",
+                            f"app `{app.name}` is declared twice",
+                            decl.span,
+                            notes=[f"first declared at {first.label}"] if first else [],
+                        )
+                    )
                     continue
                 result.apps[app.name] = app
         for app in result.apps.values():
             if app.host is not None and app.host not in result.apps and app.span is not None:
-                result.diagnostics.append(Diagnostic(
-                    "TL1001", f"unknown host app `{app.host}`", app.span))
+                result.diagnostics.append(
+                    Diagnostic("TL1001", f"unknown host app `{app.host}`", app.span)
+                )
                 broken.add(app.name)
         return broken
 
-    def _compile_tasks(self, units: list[_Unit], result: CompileResult, broken: set[str],
-                       stop_after: str | None) -> None:
+    def _compile_tasks(
+        self, units: list[_Unit], result: CompileResult, broken: set[str], stop_after: str | None
+    ) -> None:
         ctx = Context(apps=dict(result.apps))
         seen: dict[str, Span] = {}
         for unit in units:
@@ -177,9 +198,14 @@ class Compiler:
                 compiled, problems = compile_task(decl, ctx, stop_after)
                 task_id = decl.id.text
                 if task_id in seen:
-                    problems.append(Diagnostic(
-                        "TL1005", f"task `{task_id}` is declared twice", decl.id.span,
-                        notes=[f"first declared at {seen[task_id].label}"]))
+                    problems.append(
+                        Diagnostic(
+                            "TL1005",
+                            f"task `{task_id}` is declared twice",
+                            decl.id.span,
+                            notes=[f"first declared at {seen[task_id].label}"],
+                        )
+                    )
                 seen.setdefault(task_id, decl.id.span)
                 result.diagnostics.extend(problems)
                 uses_broken = {u.name for u in compiled.apps} & broken
@@ -187,14 +213,19 @@ class Compiler:
                     result.failed.append(task_id)
                     continue
                 apps = {a: ctx.apps[a] for a in _app_names(compiled) if a in ctx.apps}
-                result.tasks.append(ir.CompiledTask(
-                    compiler=__version__,
-                    source=ir.SourceInfo(path=unit.source.path, sha256=digest),
-                    task=compiled, apps=apps))
+                result.tasks.append(
+                    ir.CompiledTask(
+                        compiler=__version__,
+                        source=ir.SourceInfo(path=unit.source.path, sha256=digest),
+                        task=compiled,
+                        apps=apps,
+                    )
+                )
 
 
-def compile_task(decl: ast.TaskDecl, ctx: Context, stop_after: str | None = None
-                 ) -> tuple[ir.Task, list[Diagnostic]]:
+def compile_task(
+    decl: ast.TaskDecl, ctx: Context, stop_after: str | None = None
+) -> tuple[ir.Task, list[Diagnostic]]:
     """Lower one task declaration and run the pass table over it."""
     lowerer = Lowerer()
     task = lowerer.task(decl)
@@ -204,8 +235,14 @@ def compile_task(decl: ast.TaskDecl, ctx: Context, stop_after: str | None = None
     try:
         task, found = run_passes(task, ctx, stop_after)
     except RecursionError:
-        found = [Diagnostic("TL0007", "expression nested too deeply", decl.span,
-                            help="split the expression into several clauses")]
+        found = [
+            Diagnostic(
+                "TL0007",
+                "expression nested too deeply",
+                decl.span,
+                help="split the expression into several clauses",
+            )
+        ]
     diagnostics.extend(found)
     return task, diagnostics
 

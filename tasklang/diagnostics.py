@@ -11,7 +11,7 @@ import difflib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from tasklang.source import SourceFile, Span
@@ -19,7 +19,7 @@ from tasklang.source import SourceFile, Span
 MAX_DIAGNOSTICS = 100
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"
@@ -37,109 +37,287 @@ class Code:
 
 _CODES: list[tuple[str, Severity, str, str]] = [
     # -- TL0xxx: reading and syntax
-    ("TL0001", Severity.ERROR, "unexpected character",
-     "The lexer met a character that starts no token of the language."),
-    ("TL0002", Severity.ERROR, "unexpected token",
-     "The parser met a token that cannot continue the construct it is reading; the message says "
-     "what it expected instead."),
-    ("TL0003", Severity.ERROR, "unexpected end of file",
-     "The file ends inside a construct, usually a block whose closing `}` is missing."),
-    ("TL0004", Severity.ERROR, "unterminated string",
-     "A string literal has no closing `\"` on its line; strings cannot span lines."),
-    ("TL0005", Severity.ERROR, "file is not UTF-8 text",
-     "Source files must be UTF-8 text; binary data or another encoding was found."),
-    ("TL0006", Severity.ERROR, "file declares nothing",
-     "A source file must declare at least one `app` or `task`."),
-    ("TL0007", Severity.ERROR, "nesting too deep",
-     "Brackets, braces or parentheses are nested deeper than the compiler allows."),
-    ("TL0008", Severity.ERROR, "file too large",
-     "The file is larger than the compiler reads; split it into several files."),
-    ("TL0009", Severity.ERROR, "invalid literal",
-     "A date, time, datetime, duration, money or number literal is malformed or out of range "
-     "(for example `2026-02-30`)."),
-    ("TL0010", Severity.ERROR, "invalid escape in string",
-     "Strings accept the escapes `\\\\`, `\\\"`, `\\n`, `\\t` and `\\u{HEX}`."),
-    ("TL0011", Severity.ERROR, "control character in source",
-     "The file holds a control character (other than tab and newline) outside a comment."),
-    ("TL0012", Severity.ERROR, "formatter would change meaning",
-     "`tasklang fmt` refuses to write output whose syntax tree differs from the input's, or "
-     "that loses a comment; the file is left as it was."),
+    (
+        "TL0001",
+        Severity.ERROR,
+        "unexpected character",
+        "The lexer met a character that starts no token of the language.",
+    ),
+    (
+        "TL0002",
+        Severity.ERROR,
+        "unexpected token",
+        "The parser met a token that cannot continue the construct it is reading; the message says "
+        "what it expected instead.",
+    ),
+    (
+        "TL0003",
+        Severity.ERROR,
+        "unexpected end of file",
+        "The file ends inside a construct, usually a block whose closing `}` is missing.",
+    ),
+    (
+        "TL0004",
+        Severity.ERROR,
+        "unterminated string",
+        'A string literal has no closing `"` on its line; strings cannot span lines.',
+    ),
+    (
+        "TL0005",
+        Severity.ERROR,
+        "file is not UTF-8 text",
+        "Source files must be UTF-8 text; binary data or another encoding was found.",
+    ),
+    (
+        "TL0006",
+        Severity.ERROR,
+        "file declares nothing",
+        "A source file must declare at least one `app` or `task`.",
+    ),
+    (
+        "TL0007",
+        Severity.ERROR,
+        "nesting too deep",
+        "Brackets, braces or parentheses are nested deeper than the compiler allows.",
+    ),
+    (
+        "TL0008",
+        Severity.ERROR,
+        "file too large",
+        "The file is larger than the compiler reads; split it into several files.",
+    ),
+    (
+        "TL0009",
+        Severity.ERROR,
+        "invalid literal",
+        "A date, time, datetime, duration, money or number literal is malformed or out of range "
+        "(for example `2026-02-30`).",
+    ),
+    (
+        "TL0010",
+        Severity.ERROR,
+        "invalid escape in string",
+        'Strings accept the escapes `\\\\`, `\\"`, `\\n`, `\\t` and `\\u{HEX}`.',
+    ),
+    (
+        "TL0011",
+        Severity.ERROR,
+        "control character in source",
+        "The file holds a control character (other than tab and newline) outside a comment.",
+    ),
+    (
+        "TL0012",
+        Severity.ERROR,
+        "formatter would change meaning",
+        "`tasklang fmt` refuses to write output whose syntax tree differs from the input's, or "
+        "that loses a comment; the file is left as it was.",
+    ),
     # -- TL1xxx: names and types
-    ("TL1001", Severity.ERROR, "unknown app",
-     "The name does not match any app model in the library or in the compiled files."),
-    ("TL1002", Severity.ERROR, "unknown collection or setting",
-     "The app model has no collection or setting of that name."),
-    ("TL1003", Severity.ERROR, "unknown field",
-     "The record type has no field of that name."),
-    ("TL1004", Severity.ERROR, "unknown name",
-     "The name is neither a parameter of the task nor a field of the record in scope."),
-    ("TL1005", Severity.ERROR, "duplicate declaration",
-     "The same name is declared twice in one scope (task id, app, record, field, parameter)."),
-    ("TL1006", Severity.ERROR, "type mismatch",
-     "The two sides of a comparison, assignment or range have incompatible types."),
-    ("TL1007", Severity.ERROR, "operator not defined for type",
-     "The operator or comparison option does not apply to values of this type."),
-    ("TL1008", Severity.ERROR, "expected a boolean",
-     "A condition (constraint, `where`, `expect` clause) must be a boolean expression."),
-    ("TL1009", Severity.ERROR, "unknown type",
-     "A field type must be one of the built-in types, an `enum(...)` or `list of T`."),
-    ("TL1010", Severity.ERROR, "bad default value",
-     "A field's default value does not have the field's type."),
-    ("TL1011", Severity.ERROR, "unknown generator",
-     "A parameter names a value generator that does not exist."),
-    ("TL1012", Severity.ERROR, "invalid range",
-     "A parameter range must have bounds of the declared type with `low <= high`."),
-    ("TL1013", Severity.ERROR, "not an enum member",
-     "The string is not one of the members of the enum it is compared with or assigned to."),
-    ("TL1014", Severity.ERROR, "missing task item",
-     "Every task needs `kind`, `apps`, `goal` and an `expect` block (or `outcome infeasible`)."),
-    ("TL1015", Severity.ERROR, "repeated task item",
-     "An item that a task may state once (kind, goal, budget, ...) appears twice."),
-    ("TL1016", Severity.ERROR, "bad goal template",
-     "A `{...}` placeholder in the goal is malformed or names no parameter."),
-    ("TL1017", Severity.ERROR, "app not listed",
-     "The task reads or seeds an app that its `apps` line does not list."),
-    ("TL1018", Severity.ERROR, "mini-app host mismatch",
-     "A mini-app must be used `in` the super-app that hosts it, and only mini-apps take `in`."),
-    ("TL1019", Severity.ERROR, "invalid weight",
-     "Weights must be positive numbers."),
-    ("TL1020", Severity.ERROR, "bad record literal",
-     "A record literal names a field the record does not have, or omits a required field."),
-    ("TL1021", Severity.ERROR, "unknown action",
-     "Action names are the environment action set: click, double_tap, long_press, input_text, "
-     "scroll, swipe, navigate_back, navigate_home, keyboard_enter, open_app, wait, status, answer."),
-    ("TL1022", Severity.ERROR, "invalid kind",
-     "`kind` is one of `app`, `mini_app` or `cross_app`, and must fit the apps the task lists."),
-    ("TL1023", Severity.ERROR, "invalid probe",
-     "A device probe must target a collection or setting of its app and map existing fields."),
-    ("TL1024", Severity.ERROR, "invalid outcome",
-     "`outcome` is `complete` or `infeasible`; an infeasible task cannot also expect an answer."),
-    ("TL1025", Severity.ERROR, "invalid task setting",
-     "`difficulty` is easy, medium or hard; device settings must be known keys with values of "
-     "their type."),
-    ("TL1026", Severity.ERROR, "invalid pattern",
-     "An XPath selector or a `matches` regular expression does not compile."),
-    ("TL1027", Severity.ERROR, "not a collection",
-     "A quantifier, aggregate, `has` or record parameter needs a collection of records."),
-    ("TL1028", Severity.ERROR, "invalid task id",
-     "Task ids are dotted lowercase names such as `contacts.add_friend`."),
-    ("TL1029", Severity.ERROR, "cyclic parameter",
-     "A parameter's domain refers to itself or to a parameter that refers back to it."),
-    ("TL1030", Severity.ERROR, "answer outside expect",
-     "`answer` is the agent's final answer and may only be used in `expect` clauses."),
+    (
+        "TL1001",
+        Severity.ERROR,
+        "unknown app",
+        "The name does not match any app model in the library or in the compiled files.",
+    ),
+    (
+        "TL1002",
+        Severity.ERROR,
+        "unknown collection or setting",
+        "The app model has no collection or setting of that name.",
+    ),
+    ("TL1003", Severity.ERROR, "unknown field", "The record type has no field of that name."),
+    (
+        "TL1004",
+        Severity.ERROR,
+        "unknown name",
+        "The name is neither a parameter of the task nor a field of the record in scope.",
+    ),
+    (
+        "TL1005",
+        Severity.ERROR,
+        "duplicate declaration",
+        "The same name is declared twice in one scope (task id, app, record, field, parameter).",
+    ),
+    (
+        "TL1006",
+        Severity.ERROR,
+        "type mismatch",
+        "The two sides of a comparison, assignment or range have incompatible types.",
+    ),
+    (
+        "TL1007",
+        Severity.ERROR,
+        "operator not defined for type",
+        "The operator or comparison option does not apply to values of this type.",
+    ),
+    (
+        "TL1008",
+        Severity.ERROR,
+        "expected a boolean",
+        "A condition (constraint, `where`, `expect` clause) must be a boolean expression.",
+    ),
+    (
+        "TL1009",
+        Severity.ERROR,
+        "unknown type",
+        "A field type must be one of the built-in types, an `enum(...)` or `list of T`.",
+    ),
+    (
+        "TL1010",
+        Severity.ERROR,
+        "bad default value",
+        "A field's default value does not have the field's type.",
+    ),
+    (
+        "TL1011",
+        Severity.ERROR,
+        "unknown generator",
+        "A parameter names a value generator that does not exist.",
+    ),
+    (
+        "TL1012",
+        Severity.ERROR,
+        "invalid range",
+        "A parameter range must have bounds of the declared type with `low <= high`.",
+    ),
+    (
+        "TL1013",
+        Severity.ERROR,
+        "not an enum member",
+        "The string is not one of the members of the enum it is compared with or assigned to.",
+    ),
+    (
+        "TL1014",
+        Severity.ERROR,
+        "missing task item",
+        "Every task needs `kind`, `apps`, `goal` and an `expect` block (or `outcome infeasible`).",
+    ),
+    (
+        "TL1015",
+        Severity.ERROR,
+        "repeated task item",
+        "An item that a task may state once (kind, goal, budget, ...) appears twice.",
+    ),
+    (
+        "TL1016",
+        Severity.ERROR,
+        "bad goal template",
+        "A `{...}` placeholder in the goal is malformed or names no parameter.",
+    ),
+    (
+        "TL1017",
+        Severity.ERROR,
+        "app not listed",
+        "The task reads or seeds an app that its `apps` line does not list.",
+    ),
+    (
+        "TL1018",
+        Severity.ERROR,
+        "mini-app host mismatch",
+        "A mini-app must be used `in` the super-app that hosts it, and only mini-apps take `in`.",
+    ),
+    ("TL1019", Severity.ERROR, "invalid weight", "Weights must be positive numbers."),
+    (
+        "TL1020",
+        Severity.ERROR,
+        "bad record literal",
+        "A record literal names a field the record does not have, or omits a required field.",
+    ),
+    (
+        "TL1021",
+        Severity.ERROR,
+        "unknown action",
+        "Action names are the environment action set: click, double_tap, long_press, input_text, "
+        "scroll, swipe, navigate_back, navigate_home, keyboard_enter, open_app, wait, status, answer.",
+    ),
+    (
+        "TL1022",
+        Severity.ERROR,
+        "invalid kind",
+        "`kind` is one of `app`, `mini_app` or `cross_app`, and must fit the apps the task lists.",
+    ),
+    (
+        "TL1023",
+        Severity.ERROR,
+        "invalid probe",
+        "A device probe must target a collection or setting of its app and map existing fields.",
+    ),
+    (
+        "TL1024",
+        Severity.ERROR,
+        "invalid outcome",
+        "`outcome` is `complete` or `infeasible`; an infeasible task cannot also expect an answer.",
+    ),
+    (
+        "TL1025",
+        Severity.ERROR,
+        "invalid task setting",
+        "`difficulty` is easy, medium or hard; device settings must be known keys with values of "
+        "their type.",
+    ),
+    (
+        "TL1026",
+        Severity.ERROR,
+        "invalid pattern",
+        "An XPath selector or a `matches` regular expression does not compile.",
+    ),
+    (
+        "TL1027",
+        Severity.ERROR,
+        "not a collection",
+        "A quantifier, aggregate, `has` or record parameter needs a collection of records.",
+    ),
+    (
+        "TL1028",
+        Severity.ERROR,
+        "invalid task id",
+        "Task ids are dotted lowercase names such as `contacts.add_friend`.",
+    ),
+    (
+        "TL1029",
+        Severity.ERROR,
+        "cyclic parameter",
+        "A parameter's domain refers to itself or to a parameter that refers back to it.",
+    ),
+    (
+        "TL1030",
+        Severity.ERROR,
+        "answer outside expect",
+        "`answer` is the agent's final answer and may only be used in `expect` clauses.",
+    ),
     # -- TL2xxx: analysis (lint)
-    ("TL2001", Severity.WARNING, "unused parameter",
-     "A parameter is declared but neither the goal nor any clause uses it."),
-    ("TL2002", Severity.WARNING, "field shadows parameter",
-     "Inside a `where` or `has`, a bare name is the record's field; a parameter of the same "
-     "name is hidden. Rename the parameter to make the clause unambiguous."),
-    ("TL2003", Severity.WARNING, "no step budget",
-     "Tasks should declare `budget N steps`; without one, environments use their default."),
-    ("TL2004", Severity.WARNING, "goal mentions no parameter",
-     "The task has parameters but its goal text interpolates none of them, so every instance "
-     "reads the same."),
-    ("TL2005", Severity.WARNING, "information task without answer check",
-     "The goal asks a question (ends with `?`) but no clause checks `answer`."),
+    (
+        "TL2001",
+        Severity.WARNING,
+        "unused parameter",
+        "A parameter is declared but neither the goal nor any clause uses it.",
+    ),
+    (
+        "TL2002",
+        Severity.WARNING,
+        "field shadows parameter",
+        "Inside a `where` or `has`, a bare name is the record's field; a parameter of the same "
+        "name is hidden. Rename the parameter to make the clause unambiguous.",
+    ),
+    (
+        "TL2003",
+        Severity.WARNING,
+        "no step budget",
+        "Tasks should declare `budget N steps`; without one, environments use their default.",
+    ),
+    (
+        "TL2004",
+        Severity.WARNING,
+        "goal mentions no parameter",
+        "The task has parameters but its goal text interpolates none of them, so every instance "
+        "reads the same.",
+    ),
+    (
+        "TL2005",
+        Severity.WARNING,
+        "information task without answer check",
+        "The goal asks a question (ends with `?`) but no clause checks `answer`.",
+    ),
 ]
 
 REGISTRY: dict[str, Code] = {c: Code(c, s, t, e) for c, s, t, e in _CODES}
@@ -261,7 +439,9 @@ def _render_one(d: Diagnostic, source: SourceFile | None, color: bool) -> str:
 
 
 def _printable(text: str) -> str:
-    return "".join(ch if ch.isprintable() or ch == " " else "\N{REPLACEMENT CHARACTER}" for ch in text)
+    return "".join(
+        ch if ch.isprintable() or ch == " " else "\N{REPLACEMENT CHARACTER}" for ch in text
+    )
 
 
 def render_json(diagnostics: Sequence[Diagnostic]) -> str:
@@ -291,8 +471,14 @@ def registry_markdown() -> str:
         if band != current:
             current = band
             out += ["", f"## {bands[band]}", ""]
-        out += [f"### {code.code}: {code.title}", "", f"Severity: {code.severity.value}.", "",
-                code.explanation, ""]
+        out += [
+            f"### {code.code}: {code.title}",
+            "",
+            f"Severity: {code.severity.value}.",
+            "",
+            code.explanation,
+            "",
+        ]
     return "\n".join(out).rstrip() + "\n"
 
 

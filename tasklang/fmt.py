@@ -10,10 +10,11 @@ same tree or would lose a comment.
 The grammar is LALR(1) and lark resolves its shift/reduce conflicts by shifting,
 which the printer has to respect:
 
-* a quantifier's ``where`` clause reads an ``or_expr`` greedily, so a quantifier
-  with ``where`` that is followed by ``or``/``and``/a comparison/an operator/a
+* a quantifier's ``where`` clause reads a whole expression greedily, so a
+  quantifier with ``where`` that is followed by any operator, comparison option or
   postfix is parenthesized: ``(exists a.b where x) and y``. Without ``where`` its
-  dotted path would swallow a following ``.name``: ``(exists a.b).c``;
+  dotted path would swallow a following ``.name``: ``(exists a.b).c``. A change
+  event's ``where`` reads an ``or_expr``;
 * statements in ``constraints`` and ``expect`` are juxtaposed without separators,
   so a statement that starts with ``-`` would be read as the right operand of the
   previous one, and one that starts with ``not`` right after ``ui element ...``
@@ -81,7 +82,7 @@ def _strength(node: ast.Expr) -> int:
 def _open_right(node: ast.Expr, follow: int) -> bool:
     """Whether ``node`` would swallow the operator of strength ``follow`` after it."""
     if isinstance(node, ast.Quant):
-        return follow >= (_OR if node.where is not None else _POSTFIX)
+        return follow >= (_IMPLIES if node.where is not None else _POSTFIX)
     return False
 
 
@@ -159,7 +160,7 @@ class _ExprPrinter:
         return "" if where is None else f" where {self.expr(where, need, follow)}"
 
     def _expr_Quant(self, node: ast.Quant, follow: int) -> str:
-        return f"{node.quantifier} {node.path.text}{self.where(node.where, _OR, follow)}"
+        return f"{node.quantifier} {node.path.text}{self.where(node.where, _IMPLIES, follow)}"
 
     def _expr_Count(self, node: ast.Count, follow: int) -> str:
         return f"count({node.path.text}{self.where(node.where)})"
@@ -464,7 +465,7 @@ class _Formatter(_ExprPrinter):
     # -- given
     def _text_GivenClock(self, node: ast.GivenClock) -> str:
         tz = f" tz {node.tz}" if node.tz else ""
-        return f"clock {self.expr(node.value)}{tz}"
+        return f"now {self.expr(node.value)}{tz}"
 
     def _text_GivenForeground(self, node: ast.GivenForeground) -> str:
         return f"foreground {node.app}{_activity(node.activity)}"

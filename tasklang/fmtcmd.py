@@ -38,14 +38,30 @@ def run_fmt(paths: list[Path], check: bool, diff: bool, as_json: bool) -> int:
             continue
         changed.append(source.path)
         if diff:
-            typer.echo("".join(difflib.unified_diff(
-                source.text.splitlines(keepends=True), text.splitlines(keepends=True),
-                fromfile=source.path, tofile=source.path)), nl=False)
+            typer.echo(
+                "".join(
+                    difflib.unified_diff(
+                        source.text.splitlines(keepends=True),
+                        text.splitlines(keepends=True),
+                        fromfile=source.path,
+                        tofile=source.path,
+                    )
+                ),
+                nl=False,
+            )
         elif not check:
             write_atomic(path, text)
     if as_json:
-        typer.echo(json.dumps({"changed": changed, "checked": len(files),
-                               "diagnostics": [d.to_json() for d in diagnostics]}, indent=2))
+        typer.echo(
+            json.dumps(
+                {
+                    "changed": changed,
+                    "checked": len(files),
+                    "diagnostics": [d.to_json() for d in diagnostics],
+                },
+                indent=2,
+            )
+        )
     else:
         if diagnostics:
             import sys

@@ -7,7 +7,7 @@ spans take no part in equality and are dropped from JSON unless asked for.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,7 +22,7 @@ NUMERIC = frozenset({"int", "number", "money"})
 TEMPORAL = frozenset({"date", "time", "datetime"})
 ORDERED = NUMERIC | TEMPORAL | {"duration"}
 
-Value = Union[str, int, float, bool, None, list[Any], dict[str, Any]]
+Value = str | int | float | bool | None | list[Any] | dict[str, Any]
 
 
 def strip_spans(data: Any) -> Any:
@@ -65,20 +65,28 @@ class Type(BaseModel):
         "datetime", "duration", "file", "enum", "record", "list", "answer", "null", "any",
     ]  # fmt: skip
     members: tuple[str, ...] | None = None
-    record: str | None = None  # "app.Record"
+    record: str | None = None  # "app.Record"; None with ``fields`` for an anonymous record
+    fields: tuple[tuple[str, Type], ...] | None = None
     item: Type | None = None
     optional: bool = False
 
     def __str__(self) -> str:
         if self.name == "enum":
             text = f"enum({', '.join(self.members or ())})"
-        elif self.name == "record":
+        elif self.name == "record" and self.record:
             text = f"record {self.record}"
+        elif self.name == "record":
+            inner = ", ".join(f"{n}: {t}" for n, t in self.fields or ())
+            text = f"{{{inner}}}"
         elif self.name == "list":
             text = f"list of {self.item}"
         else:
             text = self.name
         return text + ("?" if self.optional else "")
+
+    def field_type(self, name: str) -> Type | None:
+        """The type of a field of an anonymous record type."""
+        return next((t for n, t in self.fields or () if n == name), None)
 
     def required(self) -> Type:
         return self.model_copy(update={"optional": False})
@@ -224,10 +232,7 @@ class RecordExpr(ExprBase):
 
 
 Expr = Annotated[
-    Union[
-        Lit, Path, Param, FieldRef, CollectionRef, SettingRef, Now, AnswerRef, Neg, Arith,
-        Compare, Logic, Not, Quant, Has, Count, Aggregate, ListExpr, RecordExpr,
-    ],
+    Lit | Path | Param | FieldRef | CollectionRef | SettingRef | Now | AnswerRef | Neg | Arith | Compare | Logic | Not | Quant | Has | Count | Aggregate | ListExpr | RecordExpr,
     Field(discriminator="node"),
 ]  # fmt: skip
 
@@ -274,7 +279,7 @@ class HoldsEvent(IRNode):
 
 
 Event = Annotated[
-    Union[ActionEvent, ShownEvent, ForegroundEvent, ChangeEvent, HoldsEvent],
+    ActionEvent | ShownEvent | ForegroundEvent | ChangeEvent | HoldsEvent,
     Field(discriminator="node"),
 ]
 
@@ -323,7 +328,7 @@ class UiForegroundBody(IRNode):
 
 
 ClauseBody = Annotated[
-    Union[CheckBody, UnchangedBody, OnlyChangedBody, TraceBody, UiElementBody, UiForegroundBody],
+    CheckBody | UnchangedBody | OnlyChangedBody | TraceBody | UiElementBody | UiForegroundBody,
     Field(discriminator="node"),
 ]
 
@@ -367,7 +372,7 @@ class RecordDomain(IRNode):
 
 
 Domain = Annotated[
-    Union[ChoiceDomain, RangeDomain, GeneratorDomain, RecordDomain],
+    ChoiceDomain | RangeDomain | GeneratorDomain | RecordDomain,
     Field(discriminator="node"),
 ]
 
@@ -418,7 +423,7 @@ class NoiseOp(IRNode):
     where: Expr | None = None
 
 
-GivenOp = Annotated[Union[SetOp, AddOp, NoiseOp], Field(discriminator="op")]
+GivenOp = Annotated[SetOp | AddOp | NoiseOp, Field(discriminator="op")]
 
 
 class Given(IRNode):

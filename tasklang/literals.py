@@ -53,14 +53,18 @@ def decode_string(text: str) -> str:
             match = re.match(r"u\{([0-9A-Fa-f]{1,6})\}", body[i + 1 :])
             code = int(match.group(1), 16) if match else -1
             if not match or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-                raise LiteralError("TL0010", "invalid unicode escape",
-                                   "write `\\u{HEX}` with a valid code point")
+                raise LiteralError(
+                    "TL0010", "invalid unicode escape", "write `\\u{HEX}` with a valid code point"
+                )
             out.append(chr(code))
             i += 1 + match.end()
         else:
             shown = nxt if nxt.isprintable() else "?"
-            raise LiteralError("TL0010", f"unknown escape `\\{shown}`",
-                               'use `\\\\`, `\\"`, `\\n`, `\\t` or `\\u{HEX}`')
+            raise LiteralError(
+                "TL0010",
+                f"unknown escape `\\{shown}`",
+                'use `\\\\`, `\\"`, `\\n`, `\\t` or `\\u{HEX}`',
+            )
     return "".join(out)
 
 
@@ -110,31 +114,41 @@ def _date(text: str) -> tuple[Any, str]:
     try:
         return dt.date.fromisoformat(text).isoformat(), "date"
     except ValueError:
-        raise LiteralError("TL0009", f"`{text}` is not a valid date",
-                           "dates are written YYYY-MM-DD") from None
+        raise LiteralError(
+            "TL0009", f"`{text}` is not a valid date", "dates are written YYYY-MM-DD"
+        ) from None
 
 
 def _time(text: str) -> tuple[Any, str]:
     try:
         return dt.time.fromisoformat(text).isoformat(), "time"
     except ValueError:
-        raise LiteralError("TL0009", f"`{text}` is not a valid time",
-                           "times are written HH:MM or HH:MM:SS, 00:00 to 23:59:59") from None
+        raise LiteralError(
+            "TL0009",
+            f"`{text}` is not a valid time",
+            "times are written HH:MM or HH:MM:SS, 00:00 to 23:59:59",
+        ) from None
 
 
 def _datetime(text: str) -> tuple[Any, str]:
     try:
         return dt.datetime.fromisoformat(text).isoformat(), "datetime"
     except ValueError:
-        raise LiteralError("TL0009", f"`{text}` is not a valid datetime",
-                           "datetimes are written YYYY-MM-DDTHH:MM[:SS]") from None
+        raise LiteralError(
+            "TL0009",
+            f"`{text}` is not a valid datetime",
+            "datetimes are written YYYY-MM-DDTHH:MM[:SS]",
+        ) from None
 
 
 def _duration(text: str) -> tuple[Any, str]:
     units = [u for _, u in _DURATION_PART.findall(text)]
     if len(set(units)) != len(units) or units != sorted(units, key="dhms".index):
-        raise LiteralError("TL0009", f"`{text}` is not a valid duration",
-                           "write units from largest to smallest, each once: `1h30m`")
+        raise LiteralError(
+            "TL0009",
+            f"`{text}` is not a valid duration",
+            "write units from largest to smallest, each once: `1h30m`",
+        )
     return sum(int(n) * _UNIT_SECONDS[u] for n, u in _DURATION_PART.findall(text)), "duration"
 
 

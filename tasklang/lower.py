@@ -43,15 +43,23 @@ class Lowerer:
     def task(self, decl: ast.TaskDecl) -> ir.Task:
         task_id = decl.id.text
         if not TASK_ID.match(task_id):
-            self.error("TL1028", f"`{task_id}` is not a valid task id", decl.id.span,
-                       "use lowercase dotted names such as `contacts.add_friend`")
+            self.error(
+                "TL1028",
+                f"`{task_id}` is not a valid task id",
+                decl.id.span,
+                "use lowercase dotted names such as `contacts.add_friend`",
+            )
         task = ir.Task(id=task_id, span=decl.span)
         seen: dict[str, ast.Node] = {}
         for item in decl.items:
             name = type(item).__name__
             if name in seen:
-                self.error("TL1015", f"`{_ONCE[name]}` is given twice in task `{task_id}`",
-                           item.span, "keep one")
+                self.error(
+                    "TL1015",
+                    f"`{_ONCE[name]}` is given twice in task `{task_id}`",
+                    item.span,
+                    "keep one",
+                )
                 continue
             seen[name] = item
             handler: Callable[[Any, ir.Task], None] = getattr(self, f"_item_{name}")
@@ -63,17 +71,26 @@ class Lowerer:
         head = decl.id.span
         for name, what in (("KindItem", "kind"), ("AppsItem", "apps"), ("GoalItem", "goal")):
             if name not in seen:
-                self.error("TL1014", f"task `{task.id}` has no `{what}`", head,
-                           f"add `{what} ...` to the task")
+                self.error(
+                    "TL1014",
+                    f"task `{task.id}` has no `{what}`",
+                    head,
+                    f"add `{what} ...` to the task",
+                )
         if "ExpectBlock" not in seen and task.outcome != "infeasible":
-            self.error("TL1014", f"task `{task.id}` has no `expect` block", head,
-                       "say what must hold at the end in `expect { ... }`, or declare "
-                       "`outcome infeasible`")
+            self.error(
+                "TL1014",
+                f"task `{task.id}` has no `expect` block",
+                head,
+                "say what must hold at the end in `expect { ... }`, or declare "
+                "`outcome infeasible`",
+            )
 
     def _item_KindItem(self, item: ast.KindItem, task: ir.Task) -> None:
         if item.name not in KINDS:
-            self.error("TL1022", f"unknown task kind `{item.name}`", item.span,
-                       _choices(item.name, KINDS))
+            self.error(
+                "TL1022", f"unknown task kind `{item.name}`", item.span, _choices(item.name, KINDS)
+            )
         else:
             task.kind = item.name  # type: ignore[assignment]
 
@@ -89,8 +106,12 @@ class Lowerer:
 
     def _item_DifficultyItem(self, item: ast.DifficultyItem, task: ir.Task) -> None:
         if item.name not in DIFFICULTIES:
-            self.error("TL1025", f"unknown difficulty `{item.name}`", item.span,
-                       _choices(item.name, DIFFICULTIES))
+            self.error(
+                "TL1025",
+                f"unknown difficulty `{item.name}`",
+                item.span,
+                _choices(item.name, DIFFICULTIES),
+            )
         else:
             task.difficulty = item.name  # type: ignore[assignment]
 
@@ -105,8 +126,9 @@ class Lowerer:
 
     def _item_OutcomeItem(self, item: ast.OutcomeItem, task: ir.Task) -> None:
         if item.name not in OUTCOMES:
-            self.error("TL1024", f"unknown outcome `{item.name}`", item.span,
-                       _choices(item.name, OUTCOMES))
+            self.error(
+                "TL1024", f"unknown outcome `{item.name}`", item.span, _choices(item.name, OUTCOMES)
+            )
         else:
             task.outcome = item.name  # type: ignore[assignment]
 
@@ -123,8 +145,9 @@ class Lowerer:
         for entry in item.items:
             value = self.expr(entry.value)
             if not isinstance(value, (ir.Lit, ir.ListExpr)):
-                self.error("TL1025", f"device setting `{entry.name}` must be a literal",
-                           entry.value.span)
+                self.error(
+                    "TL1025", f"device setting `{entry.name}` must be a literal", entry.value.span
+                )
                 continue
             if entry.name in task.device:
                 self.error("TL1005", f"device setting `{entry.name}` is given twice", entry.span)
@@ -186,26 +209,46 @@ class Lowerer:
             act = self.string(stmt.activity, stmt.span) if stmt.activity else None
             given.foreground = ir.Foreground(app=stmt.app, activity=act, span=stmt.span)
         elif isinstance(stmt, ast.GivenSet):
-            given.ops.append(ir.SetOp(target=self.path(stmt.target), value=self.expr(stmt.value),
-                                      span=stmt.span))
+            given.ops.append(
+                ir.SetOp(target=self.path(stmt.target), value=self.expr(stmt.value), span=stmt.span)
+            )
         elif isinstance(stmt, ast.GivenAdd):
-            given.ops.append(ir.AddOp(target=self.path(stmt.target), value=self.expr(stmt.value),
-                                      span=stmt.span))
+            given.ops.append(
+                ir.AddOp(target=self.path(stmt.target), value=self.expr(stmt.value), span=stmt.span)
+            )
         else:
             assert isinstance(stmt, ast.GivenNoise)
             where = self.expr(stmt.where) if stmt.where is not None else None
             count = int(stmt.count)
             if count > 10_000:
                 self.error("TL1012", "at most 10000 noise records", stmt.span)
-            given.ops.append(ir.NoiseOp(target=self.path(stmt.target), count=min(count, 10_000),
-                                        where=where, span=stmt.span))
+            given.ops.append(
+                ir.NoiseOp(
+                    target=self.path(stmt.target),
+                    count=min(count, 10_000),
+                    where=where,
+                    span=stmt.span,
+                )
+            )
 
-    def new_clause(self, body: ir.ClauseBody, span: Span, role: str = "goal",
-                   weight: float = 1.0, subgoal: str | None = None) -> ir.Clause:
+    def new_clause(
+        self,
+        body: ir.ClauseBody,
+        span: Span,
+        role: str = "goal",
+        weight: float = 1.0,
+        subgoal: str | None = None,
+    ) -> ir.Clause:
         self._clause_count += 1
         prefix = "s" if role == "safety" else "c"
-        return ir.Clause(id=f"{prefix}{self._clause_count}", role=role,  # type: ignore[arg-type]
-                         weight=weight, subgoal=subgoal, body=body, span=span)
+        return ir.Clause(
+            id=f"{prefix}{self._clause_count}",
+            role=role,  # type: ignore[arg-type]
+            weight=weight,
+            subgoal=subgoal,
+            body=body,
+            span=span,
+        )
 
     def clause(self, c: ast.Node, task: ir.Task, subgoal: str | None) -> None:
         if isinstance(c, ast.Subgoal):
@@ -219,8 +262,12 @@ class Lowerer:
     def subgoal(self, c: ast.Subgoal, task: ir.Task, parent: str | None) -> None:
         name = self.string(c.name, c.span)
         if parent is not None:
-            self.error("TL1005", f"subgoal `{name}` is nested in subgoal `{parent}`", c.span,
-                       "subgoals cannot nest; list them side by side")
+            self.error(
+                "TL1005",
+                f"subgoal `{name}` is nested in subgoal `{parent}`",
+                c.span,
+                "subgoals cannot nest; list them side by side",
+            )
         if any(s.name == name for s in task.subgoals):
             self.error("TL1005", f"subgoal `{name}` is declared twice", c.span)
         task.subgoals.append(ir.Subgoal(name=name, weight=self.weight(c.weight), span=c.span))
@@ -246,8 +293,13 @@ class Lowerer:
             if times < 0 or times > 1_000_000:
                 self.error("TL1012", "`at most N times` needs 0 <= N <= 1000000", p.span)
         second = self.event(p.second) if p.second is not None else None
-        return ir.TraceBody(op=p.kind, first=self.event(p.first),  # type: ignore[arg-type]
-                            second=second, times=times, span=p.span)
+        return ir.TraceBody(
+            op=p.kind,
+            first=self.event(p.first),  # type: ignore[arg-type]
+            second=second,
+            times=times,
+            span=p.span,
+        )
 
     def event(self, e: ast.Node) -> ir.Event:
         if isinstance(e, ast.ActionEvent):
@@ -261,8 +313,12 @@ class Lowerer:
         if isinstance(e, ast.ChangeEvent):
             target = self.path(e.target) if e.target is not None else None
             where = self.expr(e.where) if e.where is not None else None
-            return ir.ChangeEvent(op=e.op, target=target, where=where,  # type: ignore[arg-type]
-                                  span=e.span)
+            return ir.ChangeEvent(
+                op=e.op,
+                target=target,
+                where=where,  # type: ignore[arg-type]
+                span=e.span,
+            )
         assert isinstance(e, ast.HoldsEvent)
         return ir.HoldsEvent(expr=self.expr(e.expr), span=e.span)
 
@@ -276,21 +332,35 @@ class Lowerer:
             if s.name in states:
                 self.error("TL1015", f"state `{s.name}` is given twice", s.span)
             states[s.name] = not s.negated
-        return ir.UiElementBody(selector=self.selector(p.selector),
-                                present=p.kind == "element", states=states, span=p.span)
+        return ir.UiElementBody(
+            selector=self.selector(p.selector),
+            present=p.kind == "element",
+            states=states,
+            span=p.span,
+        )
 
     def selector(self, s: ast.Selector) -> ir.Selector:
-        attrs = [ir.UiAttr(attr=a.attr, value=self.string(a.value, a.span),  # type: ignore[arg-type]
-                           span=a.span) for a in s.attrs]
+        attrs = [
+            ir.UiAttr(
+                attr=a.attr,
+                value=self.string(a.value, a.span),  # type: ignore[arg-type]
+                span=a.span,
+            )
+            for a in s.attrs
+        ]
         return ir.Selector(attrs=attrs, span=s.span)
 
     def weight(self, w: ast.Weight | None) -> float:
         if w is None:
             return 1.0
-        value = float(self.literal(w.value).value or 0)
+        value = _number(self.literal(w.value).value)
         if value <= 0 or value > 1_000_000:
-            self.error("TL1019", f"weight `{w.value.text}` must be positive", w.span,
-                       "weights are relative: `weight 2` counts twice as much as the default 1")
+            self.error(
+                "TL1019",
+                f"weight `{w.value.text}` must be positive",
+                w.span,
+                "weights are relative: `weight 2` counts twice as much as the default 1",
+            )
             return 1.0
         return value
 
@@ -334,14 +404,21 @@ class Lowerer:
 
     def _expr_Neg(self, e: ast.Neg) -> ir.Expr:
         inner = self.expr(e.operand)
-        if isinstance(inner, ir.Lit) and isinstance(inner.value, (int, float)) \
-                and not isinstance(inner.value, bool):
+        if (
+            isinstance(inner, ir.Lit)
+            and isinstance(inner.value, (int, float))
+            and not isinstance(inner.value, bool)
+        ):
             return inner.model_copy(update={"value": -inner.value, "span": e.span})
         return ir.Neg(operand=inner, span=e.span)
 
     def _expr_BinOp(self, e: ast.BinOp) -> ir.Expr:
-        return ir.Arith(op=e.op, left=self.expr(e.left), right=self.expr(e.right),  # type: ignore[arg-type]
-                        span=e.span)
+        return ir.Arith(
+            op=e.op,
+            left=self.expr(e.left),
+            right=self.expr(e.right),  # type: ignore[arg-type]
+            span=e.span,
+        )
 
     def _options(self, options: list[ast.CmpOption]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -353,29 +430,50 @@ class Lowerer:
                 out["within"] = self.expr(o.value)
             elif o.kind == "fuzzy":
                 assert isinstance(o.value, ast.Lit)
-                ratio = float(self.literal(o.value).value or 0)
+                ratio = _number(self.literal(o.value).value)
                 if not 0 < ratio <= 1:
-                    self.error("TL1007", f"fuzzy ratio `{o.value.text}` must be in (0, 1]",
-                               o.span, "for example `fuzzy 0.85`")
+                    self.error(
+                        "TL1007",
+                        f"fuzzy ratio `{o.value.text}` must be in (0, 1]",
+                        o.span,
+                        "for example `fuzzy 0.85`",
+                    )
                 out["fuzzy"] = ratio
             else:
                 out[o.kind] = True
         return out
 
     def _expr_Compare(self, e: ast.Compare) -> ir.Expr:
-        return ir.Compare(op=e.op, left=self.expr(e.left), right=self.expr(e.right),  # type: ignore[arg-type]
-                          span=e.span, **self._options(e.options))
+        return ir.Compare(
+            op=e.op,
+            left=self.expr(e.left),
+            right=self.expr(e.right),  # type: ignore[arg-type]
+            span=e.span,
+            **self._options(e.options),
+        )
 
     def _expr_BoolOp(self, e: ast.BoolOp) -> ir.Expr:
-        return ir.Logic(op=e.op, left=self.expr(e.left), right=self.expr(e.right),  # type: ignore[arg-type]
-                        span=e.span)
+        return ir.Logic(
+            op=e.op,
+            left=self.expr(e.left),
+            right=self.expr(e.right),  # type: ignore[arg-type]
+            span=e.span,
+        )
 
     def _expr_Not(self, e: ast.Not) -> ir.Expr:
         return ir.Not(operand=self.expr(e.operand), span=e.span)
 
     def _expr_Has(self, e: ast.Has) -> ir.Expr:
-        items = [ir.HasItem(field=i.field, op=i.op, value=self.expr(i.value),  # type: ignore[arg-type]
-                            span=i.span, **self._options(i.options)) for i in e.items]
+        items = [
+            ir.HasItem(
+                field=i.field,
+                op=i.op,
+                value=self.expr(i.value),  # type: ignore[arg-type]
+                span=i.span,
+                **self._options(i.options),
+            )
+            for i in e.items
+        ]
         return ir.Has(source=self.expr(e.base), items=items, span=e.span)
 
     def _expr_Answer(self, e: ast.Answer) -> ir.Expr:
@@ -388,15 +486,24 @@ class Lowerer:
         return self.expr(w) if w is not None else None
 
     def _expr_Quant(self, e: ast.Quant) -> ir.Expr:
-        return ir.Quant(quantifier=e.quantifier, source=self.path(e.path),  # type: ignore[arg-type]
-                        where=self._where(e.where), span=e.span)
+        return ir.Quant(
+            quantifier=e.quantifier,
+            source=self.path(e.path),  # type: ignore[arg-type]
+            where=self._where(e.where),
+            span=e.span,
+        )
 
     def _expr_Count(self, e: ast.Count) -> ir.Expr:
         return ir.Count(source=self.path(e.path), where=self._where(e.where), span=e.span)
 
     def _expr_Aggregate(self, e: ast.Aggregate) -> ir.Expr:
-        return ir.Aggregate(fn=e.fn, source=self.path(e.path),  # type: ignore[arg-type]
-                            where=self._where(e.where), field=e.field, span=e.span)
+        return ir.Aggregate(
+            fn=e.fn,
+            source=self.path(e.path),  # type: ignore[arg-type]
+            where=self._where(e.where),
+            field=e.field,
+            span=e.span,
+        )
 
     def _expr_ListLit(self, e: ast.ListLit) -> ir.Expr:
         return ir.ListExpr(items=[self.expr(i) for i in e.items], span=e.span)
@@ -433,8 +540,12 @@ def split_template(text: str, span: Span, lowerer: Lowerer) -> list[ir.GoalPart]
             inner = match.group(1) if match else None
             path = _PLACEHOLDER_PATH.match(inner) if inner is not None else None
             if match is None or path is None:
-                lowerer.error("TL1016", "malformed placeholder in goal", span,
-                              "write `{param}` or `{param.field}`; `{{` and `}}` are braces")
+                lowerer.error(
+                    "TL1016",
+                    "malformed placeholder in goal",
+                    span,
+                    "write `{param}` or `{param.field}`; `{{` and `}}` are braces",
+                )
                 i += 1
                 continue
             if buf:
@@ -467,3 +578,7 @@ def _choices(name: str, options: tuple[str, ...]) -> str:
     hint = did_you_mean(name, options)
     listed = ", ".join(f"`{o}`" for o in options)
     return (f"{hint} " if hint else "") + f"expected one of {listed}"
+
+
+def _number(value: Any) -> float:
+    return float(value) if isinstance(value, (int, float)) else 0.0

@@ -71,9 +71,7 @@ def parse_with_comments(
     """Like ``parse``, also returning the file's comments in order."""
     _comments.clear()
     module, diagnostics = parse(source)
-    found = [
-        Comment(str(t), t.line or 1, t.start_pos or 0, t.end_pos or 0) for t in _comments
-    ]
+    found = [Comment(str(t), t.line or 1, t.start_pos or 0, t.end_pos or 0) for t in _comments]
     _comments.clear()
     return module, found, diagnostics
 
@@ -93,27 +91,39 @@ def parse(source: SourceFile) -> tuple[ast.Module | None, list[Diagnostic]]:
         if isinstance(exc, VisitError) and not isinstance(exc.orig_exc, RecursionError):
             raise
         return None, [_too_deep(source, source.whole())]
-    except RecursionError:
-        return None, [_too_deep(source, source.whole())]
     if not module.decls:
         return None, [
-            Diagnostic("TL0006", "file declares nothing", source.span(0, 0),
-                       help="start the file with `task ID { ... }` or `app NAME { ... }`")
+            Diagnostic(
+                "TL0006",
+                "file declares nothing",
+                source.span(0, 0),
+                help="start the file with `task ID { ... }` or `app NAME { ... }`",
+            )
         ]
     return module, []
 
 
 def _too_deep(source: SourceFile, span: Span) -> Diagnostic:
-    return Diagnostic("TL0007", "expression nested too deeply", span,
-                      help="split the expression into several clauses")
+    return Diagnostic(
+        "TL0007",
+        "expression nested too deeply",
+        span,
+        help="split the expression into several clauses",
+    )
 
 
 def precheck(source: SourceFile) -> list[Diagnostic]:
     """Cheap checks before parsing: size, control characters, bracket nesting."""
     text = source.text
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
-        return [Diagnostic("TL0008", f"file is larger than {MAX_SOURCE_BYTES // 1024} KiB",
-                           source.span(0, 0), help="split the tasks over several files")]
+        return [
+            Diagnostic(
+                "TL0008",
+                f"file is larger than {MAX_SOURCE_BYTES // 1024} KiB",
+                source.span(0, 0),
+                help="split the tasks over several files",
+            )
+        ]
     depth = 0
     in_string = in_comment = escaped = False
     for i, ch in enumerate(text):
@@ -122,8 +132,14 @@ def precheck(source: SourceFile) -> list[Diagnostic]:
             continue
         code = ord(ch)
         if (code < 32 and ch not in "\t\n\r") or code == 127 or 0xD800 <= code <= 0xDFFF:
-            return [Diagnostic("TL0011", f"control character U+{code:04X} in source",
-                               source.span(i, i + 1), help="remove the character")]
+            return [
+                Diagnostic(
+                    "TL0011",
+                    f"control character U+{code:04X} in source",
+                    source.span(i, i + 1),
+                    help="remove the character",
+                )
+            ]
         if in_string:
             if escaped:
                 escaped = False
@@ -139,8 +155,13 @@ def precheck(source: SourceFile) -> list[Diagnostic]:
         elif ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                return [Diagnostic("TL0007", f"brackets nested deeper than {MAX_NESTING} levels",
-                                   source.span(i, i + 1))]
+                return [
+                    Diagnostic(
+                        "TL0007",
+                        f"brackets nested deeper than {MAX_NESTING} levels",
+                        source.span(i, i + 1),
+                    )
+                ]
         elif ch in ")]}":
             depth = max(0, depth - 1)
     return []
@@ -162,29 +183,41 @@ def _expected(names: set[str] | frozenset[str] | None) -> str:
         return ""
     described = sorted({_describe(n) for n in names})
     if len(described) > 8:
-        described = described[:8] + ["..."]
+        described = [*described[:8], "..."]
     return ", ".join(described)
 
 
 def _syntax_diagnostic(source: SourceFile, exc: UnexpectedInput) -> Diagnostic:
     if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream
+        pos = exc.pos_in_stream or 0
         ch = source.text[pos] if pos < len(source.text) else ""
         if ch == '"':
             end = source.text.find("\n", pos)
             end = len(source.text) if end < 0 else end
-            return Diagnostic("TL0004", "unterminated string", source.span(pos, end),
-                              help='close the string with `"` on the same line')
+            return Diagnostic(
+                "TL0004",
+                "unterminated string",
+                source.span(pos, end),
+                help='close the string with `"` on the same line',
+            )
         shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
-        return Diagnostic("TL0001", f"unexpected character `{shown}`", source.span(pos, pos + 1),
-                          help=_help_for(exc.allowed))
+        return Diagnostic(
+            "TL0001",
+            f"unexpected character `{shown}`",
+            source.span(pos, pos + 1),
+            help=_help_for(exc.allowed),
+        )
     if isinstance(exc, UnexpectedEOF) or (
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
     ):
         end = len(source.text)
         expected = getattr(exc, "expected", None)
-        return Diagnostic("TL0003", "unexpected end of file", source.span(end, end),
-                          help=_help_for(expected) or "a block may be missing its closing `}`")
+        return Diagnostic(
+            "TL0003",
+            "unexpected end of file",
+            source.span(end, end),
+            help=_help_for(expected) or "a block may be missing its closing `}`",
+        )
     assert isinstance(exc, UnexpectedToken)
     token: Token = exc.token
     start = token.start_pos or 0
@@ -192,8 +225,9 @@ def _syntax_diagnostic(source: SourceFile, exc: UnexpectedInput) -> Diagnostic:
     text = str(token)
     if len(text) > 40:
         text = text[:37] + "..."
-    return Diagnostic("TL0002", f"unexpected `{text}`", source.span(start, end),
-                      help=_help_for(exc.expected))
+    return Diagnostic(
+        "TL0002", f"unexpected `{text}`", source.span(start, end), help=_help_for(exc.expected)
+    )
 
 
 def _help_for(names: set[str] | frozenset[str] | None) -> str | None:

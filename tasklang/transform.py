@@ -127,8 +127,9 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def app_use(self, meta: Meta, items: list[Any]) -> ast.AppUse:
         host = items[1]
-        return ast.AppUse(str(items[0]), str(host) if host is not None else None,
-                          span=self._span(meta))
+        return ast.AppUse(
+            str(items[0]), str(host) if host is not None else None, span=self._span(meta)
+        )
 
     def goal_item(self, meta: Meta, items: list[Token]) -> ast.GoalItem:
         return ast.GoalItem(str(items[0]), span=self._span(meta))
@@ -153,8 +154,9 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def budget_item(self, meta: Meta, items: list[Any]) -> ast.BudgetItem:
         dur = items[1]
-        return ast.BudgetItem(str(items[0]), str(dur) if dur is not None else None,
-                              span=self._span(meta))
+        return ast.BudgetItem(
+            str(items[0]), str(dur) if dur is not None else None, span=self._span(meta)
+        )
 
     def params_block(self, meta: Meta, items: list[Any]) -> ast.ParamsBlock:
         return ast.ParamsBlock(list(items), span=self._span(meta))
@@ -186,8 +188,9 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def given_foreground(self, meta: Meta, items: list[Any]) -> ast.GivenForeground:
         act = items[1]
-        return ast.GivenForeground(str(items[0]), str(act) if act is not None else None,
-                                   span=self._span(meta))
+        return ast.GivenForeground(
+            str(items[0]), str(act) if act is not None else None, span=self._span(meta)
+        )
 
     def given_set(self, meta: Meta, items: list[Any]) -> ast.GivenSet:
         return ast.GivenSet(items[0], items[1], span=self._span(meta))
@@ -245,8 +248,9 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def foreground_event(self, meta: Meta, items: list[Any]) -> ast.ForegroundEvent:
         act = items[1]
-        return ast.ForegroundEvent(str(items[0]), str(act) if act is not None else None,
-                                   span=self._span(meta))
+        return ast.ForegroundEvent(
+            str(items[0]), str(act) if act is not None else None, span=self._span(meta)
+        )
 
     def change_event(self, meta: Meta, items: list[Any]) -> ast.ChangeEvent:
         op, target, where = items
@@ -270,8 +274,12 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def ui_foreground(self, meta: Meta, items: list[Any]) -> ast.UiPred:
         act = items[1]
-        return ast.UiPred("foreground", app=str(items[0]),
-                          activity=str(act) if act is not None else None, span=self._span(meta))
+        return ast.UiPred(
+            "foreground",
+            app=str(items[0]),
+            activity=str(act) if act is not None else None,
+            span=self._span(meta),
+        )
 
     def ui_selector(self, meta: Meta, items: list[Any]) -> ast.Selector:
         return ast.Selector(list(items), span=self._span(meta))
@@ -343,8 +351,9 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.Has(items[0], list(items[1:]), span=self._span(meta))
 
     def has_item(self, meta: Meta, items: list[Any]) -> ast.HasItem:
-        return ast.HasItem(str(items[0]), items[1], items[2], list(items[3:]),
-                           span=self._span(meta))
+        return ast.HasItem(
+            str(items[0]), items[1], items[2], list(items[3:]), span=self._span(meta)
+        )
 
     def name(self, meta: Meta, items: list[Token]) -> ast.Name:
         return ast.Name(str(items[0]), span=self._span(meta))

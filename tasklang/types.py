@@ -63,7 +63,9 @@ def compatible(a: ir.Type, b: ir.Type) -> bool:
         assert a.item is not None and b.item is not None
         return compatible(a.item, b.item)
     if a.name == "record" and b.name == "record":
-        return a.record == b.record
+        if a.record or b.record:
+            return a.record == b.record
+        return _same_fields(a, b)
     return a.name == b.name
 
 
@@ -129,3 +131,8 @@ def coerce_scalar(value: Any, kind: str, typ: ir.Type) -> Any:
     if name == kind:
         return value
     raise ValueError(f"expected {name}, found {kind}")
+
+
+def _same_fields(a: ir.Type, b: ir.Type) -> bool:
+    fa, fb = dict(a.fields or ()), dict(b.fields or ())
+    return fa.keys() == fb.keys() and all(compatible(fa[k], fb[k]) for k in fa)

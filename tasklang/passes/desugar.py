@@ -27,8 +27,11 @@ def desugar_expr(e: Any, ctx: Context) -> Any:
         return [desugar_expr(x, ctx) for x in e]
     if not isinstance(e, ir.IRNode):
         return e
-    update = {name: desugar_expr(getattr(e, name), ctx) for name in type(e).model_fields
-              if name not in ("span", "type")}
+    update = {
+        name: desugar_expr(getattr(e, name), ctx)
+        for name in type(e).model_fields
+        if name not in ("span", "type")
+    }
     e = e.model_copy(update=update)
     if isinstance(e, ir.Has):
         return _has_to_exists(e, ctx)
@@ -40,15 +43,25 @@ def _has_to_exists(e: ir.Has, ctx: Context) -> ir.Quant:
     record = ctx.collection_record(e.source) if isinstance(e.source, ir.CollectionRef) else None
     for item in e.items:
         fdef = record.field(item.field) if record is not None else None
-        cmp = ir.Compare(op=item.op, left=ir.FieldRef(name=item.field, span=item.span,
-                                                      type=fdef.type if fdef else None),
-                         right=item.value, within=item.within, fuzzy=item.fuzzy,
-                         unordered=item.unordered, exact=item.exact, span=item.span,
-                         type=scalar("bool"))
-        where = cmp if where is None else ir.Logic(op="and", left=where, right=cmp,
-                                                   span=e.span, type=scalar("bool"))
-    return ir.Quant(quantifier="exists", source=e.source, where=where, span=e.span,
-                    type=scalar("bool"))
+        cmp = ir.Compare(
+            op=item.op,
+            left=ir.FieldRef(name=item.field, span=item.span, type=fdef.type if fdef else None),
+            right=item.value,
+            within=item.within,
+            fuzzy=item.fuzzy,
+            unordered=item.unordered,
+            exact=item.exact,
+            span=item.span,
+            type=scalar("bool"),
+        )
+        where = (
+            cmp
+            if where is None
+            else ir.Logic(op="and", left=where, right=cmp, span=e.span, type=scalar("bool"))
+        )
+    return ir.Quant(
+        quantifier="exists", source=e.source, where=where, span=e.span, type=scalar("bool")
+    )
 
 
 def run(task: ir.Task, ctx: Context) -> tuple[ir.Task, list[Diagnostic]]:

@@ -34,6 +34,7 @@ class Scope:
     record: ir.RecordDef | None = None
     self_param: str | None = None
     allow_answer: bool = False
+    opaque: bool = False  # the record type is unknown (already reported): stay quiet
 
 
 @dataclass
@@ -42,11 +43,19 @@ class Resolver:
     ctx: Context
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def error(self, code: str, message: str, span: Span | None, help: str | None = None,
-              severity: Any = None) -> None:
+    def error(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        help: str | None = None,
+        severity: Any = None,
+    ) -> None:
         self.diagnostics.append(
-            Diagnostic(code, message, span or self.task.span or Span(), help=help,
-                       severity=severity))
+            Diagnostic(
+                code, message, span or self.task.span or Span(), help=help, severity=severity
+            )
+        )
 
     @property
     def listed(self) -> set[str]:
@@ -61,13 +70,21 @@ class Resolver:
         rest = parts[1:]
         if scope.record is not None and scope.record.field(head) is not None:
             if self.task.param(head) is not None and head != scope.self_param:
-                self.error("TL2002", f"field `{head}` hides parameter `{head}`", span,
-                           f"rename the parameter; here `{head}` is the record's field")
+                self.error(
+                    "TL2002",
+                    f"field `{head}` hides parameter `{head}`",
+                    span,
+                    f"rename the parameter; here `{head}` is the record's field",
+                )
             base = ir.FieldRef(name=head, span=span)
         elif scope.self_param is not None and head == scope.self_param:
             if not rest:
-                self.error("TL1004", f"`{head}` alone names the record being chosen", span,
-                           f"compare one of its fields, such as `{head}.name`")
+                self.error(
+                    "TL1004",
+                    f"`{head}` alone names the record being chosen",
+                    span,
+                    f"compare one of its fields, such as `{head}.name`",
+                )
                 return ir.Lit(value=None, type=ir.Type(name="any"), span=span)
             base, rest = ir.FieldRef(name=rest[0], span=span), rest[1:]
         elif self.task.param(head) is not None:
@@ -75,7 +92,8 @@ class Resolver:
         elif head in self.ctx.apps:
             return self.app_member(parts, span)
         else:
-            self.unknown_name(head, span, scope)
+            if not scope.opaque:
+                self.unknown_name(head, span, scope)
             return ir.Lit(value=None, type=ir.Type(name="any"), span=span)
         for name in rest:
             base = ir.FieldRef(base=base, name=name, span=span)
@@ -85,16 +103,25 @@ class Resolver:
         candidates = [p.name for p in self.task.params] + list(self.listed)
         if scope.record is not None:
             candidates += [f.name for f in scope.record.fields]
-        self.error("TL1004", f"unknown name `{head}`", span, did_you_mean(head, candidates)
-                   or "names are parameters, fields of the record in scope, or `app.member`")
+        self.error(
+            "TL1004",
+            f"unknown name `{head}`",
+            span,
+            did_you_mean(head, candidates)
+            or "names are parameters, fields of the record in scope, or `app.member`",
+        )
 
     def app_member(self, parts: list[str], span: Span | None) -> ir.Expr:
         app_name = parts[0]
         app = self.ctx.apps[app_name]
         self.require_listed(app_name, span)
         if len(parts) < 2:
-            self.error("TL1002", f"`{app_name}` is an app, not a value", span,
-                       f"name a collection or setting, such as `{app_name}.<name>`")
+            self.error(
+                "TL1002",
+                f"`{app_name}` is an app, not a value",
+                span,
+                f"name a collection or setting, such as `{app_name}.<name>`",
+            )
             return ir.Lit(value=None, type=ir.Type(name="any"), span=span)
         member = parts[1]
         ref: ir.Expr
@@ -104,28 +131,39 @@ class Resolver:
             ref = ir.SettingRef(app=app_name, name=member, span=span)
         else:
             names = [c.name for c in app.collections] + [s.name for s in app.settings]
-            self.error("TL1002", f"app `{app_name}` has no collection or setting `{member}`",
-                       span, did_you_mean(member, names))
+            self.error(
+                "TL1002",
+                f"app `{app_name}` has no collection or setting `{member}`",
+                span,
+                did_you_mean(member, names),
+            )
             return ir.Lit(value=None, type=ir.Type(name="any"), span=span)
         if len(parts) > 2:
             if isinstance(ref, ir.CollectionRef):
-                self.error("TL1003", f"`{app_name}.{member}` is a collection; it has no field "
-                           f"`{parts[2]}`", span,
-                           "use a quantifier: `exists C where field == ...`")
+                self.error(
+                    "TL1003",
+                    f"`{app_name}.{member}` is a collection; it has no field `{parts[2]}`",
+                    span,
+                    "use a quantifier: `exists C where field == ...`",
+                )
             else:
-                self.error("TL1003", f"setting `{app_name}.{member}` has no member `{parts[2]}`",
-                           span)
+                self.error(
+                    "TL1003", f"setting `{app_name}.{member}` has no member `{parts[2]}`", span
+                )
         return ref
 
     def require_listed(self, app_name: str, span: Span | None) -> None:
         if app_name not in self.listed:
-            self.error("TL1017", f"app `{app_name}` is used but not listed in `apps`", span,
-                       f"add `{app_name}` to the task's `apps` line")
+            self.error(
+                "TL1017",
+                f"app `{app_name}` is used but not listed in `apps`",
+                span,
+                f"add `{app_name}` to the task's `apps` line",
+            )
 
     def app_name(self, name: str, span: Span | None) -> None:
         if name not in self.ctx.apps:
-            self.error("TL1001", f"unknown app `{name}`", span,
-                       did_you_mean(name, self.ctx.apps))
+            self.error("TL1001", f"unknown app `{name}`", span, did_you_mean(name, self.ctx.apps))
         else:
             self.require_listed(name, span)
 
@@ -134,16 +172,20 @@ class Resolver:
         if isinstance(e, ir.Path):
             return self.path(e, scope)
         if isinstance(e, ir.AnswerRef) and not scope.allow_answer:
-            self.error("TL1030", "`answer` is only meaningful in `expect`", e.span,
-                       "the agent's answer exists only when the episode ends")
+            self.error(
+                "TL1030",
+                "`answer` is only meaningful in `expect`",
+                e.span,
+                "the agent's answer exists only when the episode ends",
+            )
         if isinstance(e, (ir.Quant, ir.Count, ir.Aggregate)):
             source = self.expr(e.source, scope)
-            inner = Scope(self.record_of(source), None, scope.allow_answer)
+            inner = self.inner_scope(source, scope)
             where = self.expr(e.where, inner) if e.where is not None else None
             return e.model_copy(update={"source": source, "where": where})
         if isinstance(e, ir.Has):
             source = self.expr(e.source, scope)
-            inner = Scope(self.record_of(source), None, scope.allow_answer)
+            inner = self.inner_scope(source, scope)
             items = [self.has_item(i, scope, inner) for i in e.items]
             return e.model_copy(update={"source": source, "items": items})
         return self.children(e, scope)
@@ -164,16 +206,26 @@ class Resolver:
             elif isinstance(value, list) and value and isinstance(value[0], ir.ExprBase):
                 update[name] = [self.expr(v, scope) for v in value]
             elif isinstance(value, list) and value and isinstance(value[0], ir.RecordField):
-                update[name] = [f.model_copy(update={"value": self.expr(f.value, scope)})
-                                for f in value]
+                update[name] = [
+                    f.model_copy(update={"value": self.expr(f.value, scope)}) for f in value
+                ]
         return e.model_copy(update=update)
+
+    def inner_scope(self, source: ir.Expr, outer: Scope, self_param: str | None = None) -> Scope:
+        """The scope of a `where` over ``source``."""
+        record = self.record_of(source)
+        return Scope(record, self_param, outer.allow_answer, opaque=record is None)
 
     def record_of(self, source: ir.Expr) -> ir.RecordDef | None:
         if isinstance(source, ir.CollectionRef):
             return self.ctx.collection_record(source)
         if not (isinstance(source, ir.Lit) and source.value is None):
-            self.error("TL1027", "expected a collection of records", source.span,
-                       "write `app.collection`, such as `contacts.people`")
+            self.error(
+                "TL1027",
+                "expected a collection of records",
+                source.span,
+                "write `app.collection`, such as `contacts.people`",
+            )
         return None
 
     def target(self, t: ir.Expr) -> ir.Expr:
@@ -210,18 +262,28 @@ def check_apps(r: Resolver) -> None:
         seen.add(use.name)
         app = r.ctx.apps.get(use.name)
         if app is None:
-            r.error("TL1001", f"unknown app `{use.name}`", use.span,
-                    did_you_mean(use.name, r.ctx.apps))
+            r.error(
+                "TL1001", f"unknown app `{use.name}`", use.span, did_you_mean(use.name, r.ctx.apps)
+            )
             continue
         if use.host is not None and use.host not in r.ctx.apps:
-            r.error("TL1001", f"unknown app `{use.host}`", use.span,
-                    did_you_mean(use.host, r.ctx.apps))
+            r.error(
+                "TL1001", f"unknown app `{use.host}`", use.span, did_you_mean(use.host, r.ctx.apps)
+            )
         if app.host is not None and use.host != app.host:
-            r.error("TL1018", f"mini-app `{use.name}` runs inside `{app.host}`", use.span,
-                    f"write `{use.name} in {app.host}`")
+            r.error(
+                "TL1018",
+                f"mini-app `{use.name}` runs inside `{app.host}`",
+                use.span,
+                f"write `{use.name} in {app.host}`",
+            )
         elif app.host is None and use.host is not None:
-            r.error("TL1018", f"`{use.name}` is not a mini-app; it cannot run `in {use.host}`",
-                    use.span, f"list `{use.name}` on its own")
+            r.error(
+                "TL1018",
+                f"`{use.name}` is not a mini-app; it cannot run `in {use.host}`",
+                use.span,
+                f"list `{use.name}` on its own",
+            )
     check_kind(r)
 
 
@@ -229,16 +291,32 @@ def check_kind(r: Resolver) -> None:
     task = r.task
     minis = [u for u in task.apps if u.host is not None]
     standalone = {u.name for u in task.apps} | {u.host for u in minis if u.host}
-    span = task.goal.span or task.span
+    span = (
+        task.apps[0].span.cover(task.apps[-1].span)
+        if task.apps and task.apps[0].span
+        else task.span
+    )
     if task.kind == "mini_app" and not minis:
-        r.error("TL1022", "a `mini_app` task must use a mini-app", span,
-                "list it with its host: `apps coffee in wechat`")
+        r.error(
+            "TL1022",
+            "a `mini_app` task must use a mini-app",
+            span,
+            "list it with its host: `apps coffee in wechat`",
+        )
     elif task.kind == "app" and (minis or len(standalone) > 1):
-        r.error("TL1022", "an `app` task uses exactly one app", span,
-                "use `kind mini_app` for a mini-app, `kind cross_app` for several apps")
+        r.error(
+            "TL1022",
+            "an `app` task uses exactly one app",
+            span,
+            "use `kind mini_app` for a mini-app, `kind cross_app` for several apps",
+        )
     elif task.kind == "cross_app" and len(standalone) < 2:
-        r.error("TL1022", "a `cross_app` task uses at least two apps", span,
-                "use `kind app` for a single app")
+        r.error(
+            "TL1022",
+            "a `cross_app` task uses at least two apps",
+            span,
+            "use `kind app` for a single app",
+        )
 
 
 def resolve_param(r: Resolver, p: ir.ParamDecl) -> ir.ParamDecl:
@@ -247,7 +325,7 @@ def resolve_param(r: Resolver, p: ir.ParamDecl) -> ir.ParamDecl:
     domain: ir.Domain
     if isinstance(d, ir.RecordDomain):
         source = r.expr(d.source, top)
-        inner = Scope(r.record_of(source), p.name)
+        inner = r.inner_scope(source, top, p.name)
         where = r.expr(d.where, inner) if d.where is not None else None
         domain = d.model_copy(update={"source": source, "where": where})
     elif isinstance(d, ir.RangeDomain):
@@ -284,10 +362,14 @@ def check_param_cycles(r: Resolver, params: list[ir.ParamDecl]) -> None:
         if state.get(name) == 2:
             return
         if state.get(name) == 1:
-            cycle = trail[trail.index(name):] + [name]
+            cycle = [*trail[trail.index(name) :], name]
             p = next(x for x in params if x.name == name)
-            r.error("TL1029", "parameters depend on each other: " + " -> ".join(cycle), p.span,
-                    "make one of them independent")
+            r.error(
+                "TL1029",
+                "parameters depend on each other: " + " -> ".join(cycle),
+                p.span,
+                "make one of them independent",
+            )
             return
         state[name] = 1
         for dep in sorted(deps.get(name, ())):
@@ -305,9 +387,7 @@ def resolve_given(r: Resolver, given: ir.Given) -> ir.Given:
     for op in given.ops:
         target = r.target(op.target)
         if isinstance(op, ir.NoiseOp):
-            if not isinstance(target, ir.CollectionRef) and not _is_hole(target):
-                r.error("TL1027", "noise records go into a collection", op.target.span)
-            inner = Scope(r.record_of(target) if isinstance(target, ir.CollectionRef) else None)
+            inner = r.inner_scope(target, top)
             where = r.expr(op.where, inner) if op.where is not None else None
             ops.append(op.model_copy(update={"target": target, "where": where}))
         else:
@@ -318,11 +398,6 @@ def resolve_given(r: Resolver, given: ir.Given) -> ir.Given:
     if given.foreground is not None:
         r.app_name(given.foreground.app, given.foreground.span)
     return given.model_copy(update={"ops": ops, "clock": clock})
-
-
-def _is_hole(e: ir.Expr) -> bool:
-    return isinstance(e, ir.Lit) and e.value is None and e.type is not None \
-        and e.type.name == "any"
 
 
 def resolve_clause(r: Resolver, c: ir.Clause) -> ir.Clause:
@@ -355,8 +430,12 @@ def resolve_clause(r: Resolver, c: ir.Clause) -> ir.Clause:
 def resolve_event(r: Resolver, e: ir.Event) -> ir.Event:
     if isinstance(e, ir.ActionEvent):
         if e.action not in ACTIONS:
-            r.error("TL1021", f"unknown action `{e.action}`", e.span,
-                    did_you_mean(e.action, ACTIONS) or "actions: " + ", ".join(ACTIONS))
+            r.error(
+                "TL1021",
+                f"unknown action `{e.action}`",
+                e.span,
+                did_you_mean(e.action, ACTIONS) or "actions: " + ", ".join(ACTIONS),
+            )
         return e
     if isinstance(e, ir.ForegroundEvent):
         r.app_name(e.app, e.span)
@@ -367,12 +446,14 @@ def resolve_event(r: Resolver, e: ir.Event) -> ir.Event:
                 r.error("TL1027", "`where` needs a collection, not `any`", e.where.span)
             return e
         target = r.target(e.target)
-        record = r.record_of(target) if isinstance(target, ir.CollectionRef) else None
         where = None
         if e.where is not None:
-            if record is None and not _is_hole(target):
-                r.error("TL1027", "`where` needs a collection", e.where.span)
-            where = r.expr(e.where, Scope(record, allow_answer=True))
+            if isinstance(target, ir.SettingRef):
+                r.error("TL1027", "`where` needs a collection, not a setting", e.where.span)
+                inner = Scope(opaque=True)
+            else:
+                inner = r.inner_scope(target, Scope(allow_answer=True))
+            where = r.expr(e.where, inner)
         return e.model_copy(update={"target": target, "where": where})
     if isinstance(e, ir.HoldsEvent):
         return e.model_copy(update={"expr": r.expr(e.expr, Scope(allow_answer=True))})
@@ -387,10 +468,13 @@ def resolve_goal(r: Resolver, goal: ir.Goal) -> ir.Goal:
             continue
         head = part.expr.parts[0]
         if r.task.param(head) is None:
-            r.error("TL1016", f"goal placeholder `{{{'.'.join(part.expr.parts)}}}` names no "
-                    "parameter", goal.span,
-                    did_you_mean(head, [p.name for p in r.task.params])
-                    or "declare it in `params { ... }`")
+            r.error(
+                "TL1016",
+                f"goal placeholder `{{{'.'.join(part.expr.parts)}}}` names no parameter",
+                goal.span,
+                did_you_mean(head, [p.name for p in r.task.params])
+                or "declare it in `params { ... }`",
+            )
             parts.append(ir.GoalPart(text="{" + ".".join(part.expr.parts) + "}"))
             continue
         parts.append(part.model_copy(update={"expr": r.path(part.expr, Scope())}))

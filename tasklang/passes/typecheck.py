@@ -21,8 +21,16 @@ from tasklang.diagnostics import Diagnostic, did_you_mean
 from tasklang.passes.context import Context
 from tasklang.source import Span
 from tasklang.types import (
-    GENERATORS, RANGE_TYPES, coerce_scalar, compatible, is_numeric, is_ordered, is_text,
-    loose, scalar, unify,
+    GENERATORS,
+    RANGE_TYPES,
+    coerce_scalar,
+    compatible,
+    is_numeric,
+    is_ordered,
+    is_text,
+    loose,
+    scalar,
+    unify,
 )  # fmt: skip
 
 ANY = scalar("any")
@@ -37,16 +45,21 @@ class Checker:
     param_types: dict[str, ir.Type] = field(default_factory=dict)
 
     def error(self, code: str, message: str, span: Span | None, help: str | None = None) -> None:
-        self.diagnostics.append(Diagnostic(code, message, span or self.task.span or Span(),
-                                           help=help))
+        self.diagnostics.append(
+            Diagnostic(code, message, span or self.task.span or Span(), help=help)
+        )
 
     # ------------------------------------------------------------ entry points
     def boolean(self, e: ir.Expr, record: ir.RecordDef | None, what: str) -> ir.Expr:
         out = self.expr(e, record)
         t = out.type or ANY
         if t.name not in ("bool", "any"):
-            self.error("TL1008", f"{what} must be a boolean, found `{t}`", e.span,
-                       "compare it with something, e.g. `x == ...`")
+            self.error(
+                "TL1008",
+                f"{what} must be a boolean, found `{t}`",
+                e.span,
+                "compare it with something, e.g. `x == ...`",
+            )
         return out
 
     def expr(self, e: ir.Expr, record: ir.RecordDef | None) -> ir.Expr:
@@ -95,16 +108,23 @@ class Checker:
             if bt.name == "any":
                 return self.typed(e, ANY, base=base)
             if bt.name != "record":
-                self.error("TL1003", f"`{bt}` has no field `{e.name}`", e.span,
-                           "only records have fields")
+                self.error(
+                    "TL1003", f"`{bt}` has no field `{e.name}`", e.span, "only records have fields"
+                )
                 return self.typed(e, ANY, base=base)
+            if bt.record is None:
+                return self.anonymous_field(e, bt, base)
             rec = self.ctx.record_def(bt.record)
         if rec is None:
             return self.typed(e, ANY, base=base)
         fdef = rec.field(e.name)
         if fdef is None:
-            self.error("TL1003", f"record `{rec.name}` has no field `{e.name}`", e.span,
-                       did_you_mean(e.name, [f.name for f in rec.fields]))
+            self.error(
+                "TL1003",
+                f"record `{rec.name}` has no field `{e.name}`",
+                e.span,
+                did_you_mean(e.name, [f.name for f in rec.fields]),
+            )
             return self.typed(e, ANY, base=base)
         return self.typed(e, fdef.type, base=base)
 
@@ -122,8 +142,12 @@ class Checker:
         lt, rt = left.type or ANY, right.type or ANY
         result = arith_type(e.op, lt, rt)
         if result is None:
-            self.error("TL1007", f"`{e.op}` is not defined for `{lt}` and `{rt}`", e.span,
-                       "numbers combine with numbers; dates and times with durations")
+            self.error(
+                "TL1007",
+                f"`{e.op}` is not defined for `{lt}` and `{rt}`",
+                e.span,
+                "numbers combine with numbers; dates and times with durations",
+            )
             result = ANY
         return self.typed(e, result, left=left, right=right)
 
@@ -159,9 +183,13 @@ class Checker:
             return lit
         if target.name == "enum" and kind == "text" and lit.value not in (target.members or ()):
             members = target.members or ()
-            self.error("TL1013", f"`{lit.value}` is not a member of `{target}`", lit.span,
-                       did_you_mean(str(lit.value), members)
-                       or "members: " + ", ".join(f"`{m}`" for m in members))
+            self.error(
+                "TL1013",
+                f"`{lit.value}` is not a member of `{target}`",
+                lit.span,
+                did_you_mean(str(lit.value), members)
+                or "members: " + ", ".join(f"`{m}`" for m in members),
+            )
             return lit
         try:
             value = coerce_scalar(lit.value, kind, target)
@@ -180,11 +208,15 @@ class Checker:
         elif op == "~":
             ok = is_text(lt) and is_text(rt)
         elif op == "in":
-            ok = rt.name in ("list", "any", "answer") and (
-                rt.item is None or compatible(lt, rt.item)) or (is_text(lt) and is_text(rt))
+            ok = (
+                rt.name in ("list", "any", "answer")
+                and (rt.item is None or compatible(lt, rt.item))
+            ) or (is_text(lt) and is_text(rt))
         elif op == "contains":
-            ok = lt.name in ("list", "any", "answer") and (
-                lt.item is None or compatible(lt.item, rt)) or (is_text(lt) and is_text(rt))
+            ok = (
+                lt.name in ("list", "any", "answer")
+                and (lt.item is None or compatible(lt.item, rt))
+            ) or (is_text(lt) and is_text(rt))
         elif op == "matches":
             ok = is_text(lt) and rt.name in ("text", "any")
             if isinstance(right, ir.Lit) and isinstance(right.value, str):
@@ -193,11 +225,11 @@ class Checker:
                 except re.error as exc:
                     self.error("TL1026", f"invalid regular expression: {exc}", right.span)
         if not ok:
-            self.error("TL1006", f"cannot compare `{lt}` {op} `{rt}`", e.span,
-                       _compare_help(op))
+            self.error("TL1006", f"cannot compare `{lt}` {op} `{rt}`", e.span, _compare_help(op))
 
-    def check_options(self, e: ir.Compare | ir.HasItem, left: ir.Expr, right: ir.Expr,
-                      record: ir.RecordDef | None) -> ir.Expr | None:
+    def check_options(
+        self, e: ir.Compare | ir.HasItem, left: ir.Expr, right: ir.Expr, record: ir.RecordDef | None
+    ) -> ir.Expr | None:
         lt, rt = left.type or ANY, right.type or ANY
         within = None
         if e.within is not None:
@@ -211,14 +243,19 @@ class Checker:
             if loose(lt) and (is_numeric(wt) or wt.name == "duration"):
                 good = True
             if not good:
-                self.error("TL1007", f"`within {wt}` does not apply to `{lt}`", e.within.span,
-                           "numbers take a number tolerance; times and dates a duration")
+                self.error(
+                    "TL1007",
+                    f"`within {wt}` does not apply to `{lt}`",
+                    e.within.span,
+                    "numbers take a number tolerance; times and dates a duration",
+                )
         if e.fuzzy is not None and not (is_text(lt) and is_text(rt)):
             self.error("TL1007", f"`fuzzy` applies to text, not `{lt}`", e.span)
         if e.exact and not (is_text(lt) and is_text(rt)):
             self.error("TL1007", f"`exact` applies to text, not `{lt}`", e.span)
-        if e.unordered and not (lt.name in ("list", "answer", "any")
-                                and rt.name in ("list", "answer", "any")):
+        if e.unordered and not (
+            lt.name in ("list", "answer", "any") and rt.name in ("list", "answer", "any")
+        ):
             self.error("TL1007", "`unordered` applies to lists", e.span)
         return within
 
@@ -244,19 +281,27 @@ class Checker:
         source = self.expr(e.source, record)
         inner = self.source_record(source)
         where = self.boolean(e.where, inner, "`where`") if e.where is not None else None
-        result = ANY
+        result: ir.Type | None = ANY
         if inner is not None:
             fdef = inner.field(e.field)
             if fdef is None:
-                self.error("TL1003", f"record `{inner.name}` has no field `{e.field}`", e.span,
-                           did_you_mean(e.field, [f.name for f in inner.fields]))
+                self.error(
+                    "TL1003",
+                    f"record `{inner.name}` has no field `{e.field}`",
+                    e.span,
+                    did_you_mean(e.field, [f.name for f in inner.fields]),
+                )
             else:
                 result = aggregate_type(e.fn, fdef.type)
                 if result is None:
-                    self.error("TL1007", f"`{e.fn}` is not defined for `{fdef.type}`", e.span,
-                               "sum and avg need numbers, money or durations")
+                    self.error(
+                        "TL1007",
+                        f"`{e.fn}` is not defined for `{fdef.type}`",
+                        e.span,
+                        "sum and avg need numbers, money or durations",
+                    )
                     result = ANY
-        return self.typed(e, result, source=source, where=where)
+        return self.typed(e, result or ANY, source=source, where=where)
 
     def _has(self, e: ir.Has, record: ir.RecordDef | None) -> ir.Expr:
         source = self.expr(e.source, record)
@@ -269,9 +314,16 @@ class Checker:
     def has_item(self, item: ir.HasItem, inner: ir.RecordDef | None) -> ir.HasItem:
         left: ir.Expr = ir.FieldRef(name=item.field, span=item.span)
         left = self.expr(left, inner) if inner is not None else self.typed(left, ANY)
-        cmp = ir.Compare(op=item.op, left=left, right=item.value, within=item.within,
-                         fuzzy=item.fuzzy, unordered=item.unordered, exact=item.exact,
-                         span=item.span)
+        cmp = ir.Compare(
+            op=item.op,
+            left=left,
+            right=item.value,
+            within=item.within,
+            fuzzy=item.fuzzy,
+            unordered=item.unordered,
+            exact=item.exact,
+            span=item.span,
+        )
         checked = self.expr(cmp, inner)
         assert isinstance(checked, ir.Compare)
         return item.model_copy(update={"value": checked.right, "within": checked.within})
@@ -285,12 +337,22 @@ class Checker:
         items = [self.coerce(i, item_type) if isinstance(i, ir.Lit) else i for i in items]
         return self.typed(e, ir.Type(name="list", item=item_type), items=items)
 
+    def anonymous_field(self, e: ir.FieldRef, bt: ir.Type, base: ir.Expr) -> ir.Expr:
+        ft = bt.field_type(e.name)
+        if ft is None:
+            self.error(
+                "TL1003",
+                f"`{bt}` has no field `{e.name}`",
+                e.span,
+                did_you_mean(e.name, [n for n, _ in bt.fields or ()]),
+            )
+            return self.typed(e, ANY, base=base)
+        return self.typed(e, ft, base=base)
+
     def _record(self, e: ir.RecordExpr, record: ir.RecordDef | None) -> ir.Expr:
         fields = [f.model_copy(update={"value": self.expr(f.value, record)}) for f in e.fields]
-        return self.typed(e, ir.Type(name="record"), fields=fields)
-
-    def _has_record(self, e: ir.Expr) -> bool:  # pragma: no cover - helper for clarity
-        return isinstance(e, ir.RecordExpr)
+        shape = tuple((f.name, (f.value.type or ANY).required()) for f in fields)
+        return self.typed(e, ir.Type(name="record", fields=shape), fields=fields)
 
     # ------------------------------------------------------------ record literals
     def record_literal(self, e: ir.Expr, rec: ir.RecordDef, qualified: str) -> ir.Expr:
@@ -299,8 +361,12 @@ class Checker:
             out = self.expr(e, None)
             t = out.type or ANY
             if not (t.name == "any" or (t.name == "record" and t.record == qualified)):
-                self.error("TL1006", f"expected a `{rec.name}` record, found `{t}`", e.span,
-                           "write a record literal: `{ field: value, ... }`")
+                self.error(
+                    "TL1006",
+                    f"expected a `{rec.name}` record, found `{t}`",
+                    e.span,
+                    "write a record literal: `{ field: value, ... }`",
+                )
             return out
         fields = []
         given = {f.name for f in e.fields}
@@ -308,17 +374,27 @@ class Checker:
             fdef = rec.field(f.name)
             value = self.expr(f.value, None)
             if fdef is None:
-                self.error("TL1020", f"record `{rec.name}` has no field `{f.name}`", f.span,
-                           did_you_mean(f.name, [x.name for x in rec.fields]))
+                self.error(
+                    "TL1020",
+                    f"record `{rec.name}` has no field `{f.name}`",
+                    f.span,
+                    did_you_mean(f.name, [x.name for x in rec.fields]),
+                )
             else:
                 value = self.assign(value, fdef.type, f.span, f"field `{f.name}`")
             fields.append(f.model_copy(update={"value": value}))
-        missing = [f.name for f in rec.fields
-                   if f.name not in given and not f.type.optional and not f.has_default]
+        missing = [
+            f.name
+            for f in rec.fields
+            if f.name not in given and not f.type.optional and not f.has_default
+        ]
         if missing:
-            self.error("TL1020", f"`{rec.name}` record is missing "
-                       + ", ".join(f"`{m}`" for m in missing), e.span,
-                       "give every field that is neither optional (`?`) nor defaulted")
+            self.error(
+                "TL1020",
+                f"`{rec.name}` record is missing " + ", ".join(f"`{m}`" for m in missing),
+                e.span,
+                "give every field that is neither optional (`?`) nor defaulted",
+            )
         return self.typed(e, ir.Type(name="record", record=qualified), fields=fields)
 
     def assign(self, value: ir.Expr, target: ir.Type, span: Span | None, what: str) -> ir.Expr:
@@ -329,12 +405,14 @@ class Checker:
                 return value
             value = self.coerce(value, target)
         if isinstance(value, ir.ListExpr) and target.name == "list" and target.item:
-            items = [self.coerce(i, target.item) if isinstance(i, ir.Lit) else i
-                     for i in value.items]
+            items = [
+                self.coerce(i, target.item) if isinstance(i, ir.Lit) else i for i in value.items
+            ]
             value = value.model_copy(update={"items": items, "type": target.required()})
         vt = value.type or ANY
-        if not compatible(target, vt) or (target.name == "enum" and vt.name not in (
-                "enum", "text", "any", "null")):
+        if not compatible(target, vt) or (
+            target.name == "enum" and vt.name not in ("enum", "text", "any", "null")
+        ):
             self.error("TL1006", f"{what} has type `{target}`, not `{vt}`", span)
         return value
 
@@ -346,12 +424,15 @@ def arith_type(op: str, lt: ir.Type, rt: ir.Type) -> ir.Type | None:
     'datetime'
     """
     if loose(lt) or loose(rt):
-        return rt if loose(lt) else lt
+        return ANY
     ln, rn = lt.name, rt.name
     if ln in ir.NUMERIC and rn in ir.NUMERIC:
         if ln == "money" or rn == "money":
-            return scalar("money") if op in "+-" or "int" in (ln, rn) or "number" in (
-                ln, rn) else scalar("number")
+            return (
+                scalar("money")
+                if op in "+-" or "int" in (ln, rn) or "number" in (ln, rn)
+                else scalar("number")
+            )
         return scalar("int") if ln == rn == "int" and op != "/" else scalar("number")
     if ln in ir.TEMPORAL and rn == "duration" and op in "+-":
         return lt.required()
@@ -403,9 +484,13 @@ def check_param(c: Checker, p: ir.ParamDecl) -> ir.ParamDecl:
         if d.generator in GENERATORS:
             t = scalar(GENERATORS[d.generator])
         else:
-            c.error("TL1011", f"unknown generator `{d.generator}`", d.span,
-                    did_you_mean(d.generator, GENERATORS)
-                    or "generators: " + ", ".join(sorted(GENERATORS)))
+            c.error(
+                "TL1011",
+                f"unknown generator `{d.generator}`",
+                d.span,
+                did_you_mean(d.generator, GENERATORS)
+                or "generators: " + ", ".join(sorted(GENERATORS)),
+            )
     elif isinstance(d, ir.ChoiceDomain):
         values = [c.expr(v, None) for v in d.values]
         unified = unify([v.type or ANY for v in values]) if values else None
@@ -434,8 +519,12 @@ def check_param(c: Checker, p: ir.ParamDecl) -> ir.ParamDecl:
 def check_range(c: Checker, p: ir.ParamDecl, d: ir.RangeDomain) -> tuple[ir.Type, ir.Domain]:
     name = p.type_name or "any"
     if name not in RANGE_TYPES:
-        c.error("TL1012", f"ranges are not defined for `{name}`", d.span,
-                did_you_mean(name, RANGE_TYPES) or "range types: " + ", ".join(RANGE_TYPES))
+        c.error(
+            "TL1012",
+            f"ranges are not defined for `{name}`",
+            d.span,
+            did_you_mean(name, RANGE_TYPES) or "range types: " + ", ".join(RANGE_TYPES),
+        )
         return ANY, d
     t = scalar(name)
     low = c.assign(c.expr(d.low, None), t, d.low.span, "the lower bound")
@@ -443,8 +532,12 @@ def check_range(c: Checker, p: ir.ParamDecl, d: ir.RangeDomain) -> tuple[ir.Type
     if isinstance(low, ir.Lit) and isinstance(high, ir.Lit) and low.type == high.type == t:
         try:
             if low.value > high.value:  # type: ignore[operator]
-                c.error("TL1012", "the range is empty: its low bound is above its high bound",
-                        d.span, "swap the bounds")
+                c.error(
+                    "TL1012",
+                    "the range is empty: its low bound is above its high bound",
+                    d.span,
+                    "swap the bounds",
+                )
         except TypeError:
             pass
     return t, d.model_copy(update={"low": low, "high": high})
@@ -465,8 +558,12 @@ def check_given(c: Checker, given: ir.Given) -> ir.Given:
     if clock is not None:
         value = c.expr(clock.value, None)
         if (value.type or ANY).name not in ("datetime", "any"):
-            c.error("TL1006", f"`clock` takes a datetime, not `{value.type}`", clock.span,
-                    "for example `clock 2026-05-14T09:30`")
+            c.error(
+                "TL1006",
+                f"`clock` takes a datetime, not `{value.type}`",
+                clock.span,
+                "for example `clock 2026-05-14T09:30`",
+            )
         _check_tz(c, clock)
         clock = clock.model_copy(update={"value": value})
     return given.model_copy(update={"ops": ops, "clock": clock})
@@ -478,8 +575,12 @@ def _check_tz(c: Checker, clock: ir.Clock) -> None:
     try:
         ZoneInfo(clock.tz)
     except (ZoneInfoNotFoundError, ValueError):
-        c.error("TL1025", f"unknown time zone `{clock.tz}`", clock.span,
-                "use an IANA name such as `Europe/Berlin` or `UTC`")
+        c.error(
+            "TL1025",
+            f"unknown time zone `{clock.tz}`",
+            clock.span,
+            "use an IANA name such as `Europe/Berlin` or `UTC`",
+        )
 
 
 def given_value(c: Checker, op: ir.SetOp | ir.AddOp, target: ir.Expr) -> ir.Expr:
@@ -497,12 +598,20 @@ def given_value(c: Checker, op: ir.SetOp | ir.AddOp, target: ir.Expr) -> ir.Expr
     if isinstance(op, ir.AddOp):
         return c.record_literal(op.value, rec, qualified)
     if not isinstance(op.value, ir.ListExpr):
-        c.error("TL1006", f"`{target.app}.{target.name}` is a collection; assign a list of "
-                "records", op.value.span, "for example `= []` or `= [{ ... }, { ... }]`")
+        c.error(
+            "TL1006",
+            f"`{target.app}.{target.name}` is a collection; assign a list of records",
+            op.value.span,
+            "for example `= []` or `= [{ ... }, { ... }]`",
+        )
         return c.expr(op.value, None)
     items = [c.record_literal(i, rec, qualified) for i in op.value.items]
-    return op.value.model_copy(update={"items": items, "type": ir.Type(
-        name="list", item=ir.Type(name="record", record=qualified))})
+    return op.value.model_copy(
+        update={
+            "items": items,
+            "type": ir.Type(name="list", item=ir.Type(name="record", record=qualified)),
+        }
+    )
 
 
 def check_clause(c: Checker, clause: ir.Clause) -> ir.Clause:
@@ -524,8 +633,11 @@ def check_event(c: Checker, e: ir.Event) -> ir.Event:
     if isinstance(e, ir.ChangeEvent):
         target = c.expr(e.target, None) if e.target is not None else None
         if isinstance(target, ir.SettingRef) and e.op != "changed":
-            c.error("TL1007", f"settings are not {e.op}; write `changed {target.app}."
-                    f"{target.name}`", e.span)
+            c.error(
+                "TL1007",
+                f"settings are not {e.op}; write `changed {target.app}.{target.name}`",
+                e.span,
+            )
         rec = c.source_record(target) if target is not None else None
         where = c.boolean(e.where, rec, "`where`") if e.where is not None else None
         return e.model_copy(update={"target": target, "where": where})
@@ -548,8 +660,12 @@ def check_selector(c: Checker, sel: ir.Selector) -> None:
             c.error("TL1005", f"selector gives `{a.attr}` twice", a.span)
         seen.add(a.attr)
         if a.attr == "xpath" and not valid_xpath(a.value):
-            c.error("TL1026", f"`{a.value}` is not a valid XPath", a.span,
-                    "for example `//node[@resource-id='com.app:id/title']`")
+            c.error(
+                "TL1026",
+                f"`{a.value}` is not a valid XPath",
+                a.span,
+                "for example `//node[@resource-id='com.app:id/title']`",
+            )
 
 
 def valid_xpath(text: str) -> bool:
@@ -577,6 +693,8 @@ def valid_xpath(text: str) -> bool:
 
 
 def check_goal(c: Checker, goal: ir.Goal) -> ir.Goal:
-    parts = [p.model_copy(update={"expr": c.expr(p.expr, None)}) if p.expr is not None else p
-             for p in goal.parts]
+    parts = [
+        p.model_copy(update={"expr": c.expr(p.expr, None)}) if p.expr is not None else p
+        for p in goal.parts
+    ]
     return goal.model_copy(update={"parts": parts})
