@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tasklang.compiler import Compiler, discover, library_root
-from tasklang.parser import parse
+from tasklang.parser import parse, parser
 from tasklang.source import SourceFile
 
 _TASK_ID = re.compile(r"^(\s*task\s+)([A-Za-z_][A-Za-z0-9_.]*)", re.M)
@@ -39,8 +39,16 @@ def scaled_sources(n_tasks: int) -> tuple[list[SourceFile], int]:
 
 
 def bench_compile(n_tasks: int = 150, repeat: int = 3) -> dict[str, Any]:
-    """Best-of-``repeat`` timings for parsing only and for the full compile."""
+    """Best-of-``repeat`` timings for parsing only and for the full compile.
+
+    ``ratio_to_target`` compares a cold 150-task compile (grammar build included) with
+    the 2-second target; below 1 meets it.
+    """
     sources, count = scaled_sources(n_tasks)
+    parser.cache_clear()
+    start = time.perf_counter()
+    parser()
+    build = time.perf_counter() - start
     compiler = Compiler()
     apps = compiler._library_app_files([])
     compiler.compile_files([], apps)  # warm the parser and imports
@@ -61,8 +69,10 @@ def bench_compile(n_tasks: int = 150, repeat: int = 3) -> dict[str, Any]:
         "parse_tasks_per_second": round(count / parse_best, 1),
         "compile_seconds": round(full_best, 4),
         "compile_tasks_per_second": round(count / full_best, 1),
+        "grammar_build_seconds": round(build, 4),
+        "cold_compile_seconds": round(build + full_best, 4),
         "target_seconds_for_150": 2.0,
-        "ratio_to_target": round(full_best * 150 / count / 2.0, 3),
+        "ratio_to_target": round((build + full_best * 150 / count) / 2.0, 3),
     }
 
 

@@ -1,7 +1,8 @@
 """The canonical formatter: AST (plus comments) -> text, and a safe source formatter.
 
 ``format_module`` prints a tree in the one canonical style: two-space indentation,
-one item per line inside blocks, a blank line between top-level declarations,
+one item per line inside blocks, a blank line between top-level declarations (and
+one wherever the source separated two block items by empty lines),
 inline record/list literals, `has` items and probe maps, and expressions with the
 fewest parentheses that re-parse to the same tree. ``format_source`` formats a file
 and refuses (diagnostic ``TL0012``) whenever the result would not parse back to the
@@ -217,6 +218,8 @@ class _Formatter(_ExprPrinter):
     """Lays out declarations and blocks as lines and places comments among them.
 
     Block items dispatch to ``_block_<Class>``, one-line items to ``_text_<Class>``.
+    Top-level declarations are separated by one blank line; inside a block, a run of
+    empty lines between two items in the source is kept as one blank line.
     """
 
     def __init__(self, comments: Sequence[Comment]) -> None:
@@ -226,6 +229,7 @@ class _Formatter(_ExprPrinter):
         self._blank_next = False
         self._comments = sorted(comments, key=lambda c: c.start)
         self._next_comment = 0
+        self._comment_lines = {c.line for c in comments}
 
     # -- output and comments
     def render(self, module: ast.Module) -> str:
@@ -275,8 +279,6 @@ class _Formatter(_ExprPrinter):
         """The one-line text of a non-expression node."""
         method = getattr(self, f"_text_{type(node).__name__}", None)
         if method is None:
-            if isinstance(node, ast.Expr):
-                return self.expr(node)
             raise TypeError(f"cannot format node {type(node).__name__}")
         return cast(Callable[[ast.Node], str], method)(node)
 
@@ -299,10 +301,16 @@ class _Formatter(_ExprPrinter):
         self.indent += 1
         previous: ast.Node | None = None
         for child in children:
+            self._blank_next = previous is not None and self._blank_between(previous, child)
             (emit or self._emit_child)(child, previous)
             previous = child
         self.indent -= 1
         self._emit("}", span.end - 1, span.end, span.end_line, closing=True)
+
+    def _blank_between(self, previous: ast.Node, child: ast.Node) -> bool:
+        """Whether the source has an empty line between two siblings (kept, as one)."""
+        gap = range(previous.span.end_line + 1, child.span.line)
+        return any(line not in self._comment_lines for line in gap)
 
     def _comment_within(self, span: Span) -> bool:
         """Whether a comment lies strictly inside ``span`` (keeps an empty block open)."""
@@ -457,7 +465,7 @@ class _Formatter(_ExprPrinter):
 
     def _text_RangeDomain(self, node: ast.RangeDomain) -> str:
         low = self.expr(node.low, _SUM, _OR)  # `..` after an open `where` is not worth the risk
-        return f"{node.type_name} in {low}..{self.expr(node.high, _SUM)}"
+        return f"{node.type_name} in {low} .. {self.expr(node.high, _SUM)}"
 
     def _text_GeneratorDomain(self, node: ast.GeneratorDomain) -> str:
         return node.name
@@ -533,7 +541,7 @@ class _Formatter(_ExprPrinter):
         return f"{node.op} {target}{self.where(node.where, _OR)}"
 
     def _text_HoldsEvent(self, node: ast.HoldsEvent) -> str:
-        return f"holds({self.expr(node.expr)})"
+        return f"holds ({self.expr(node.expr)})"
 
 
 def _header_anchor(span: Span, header_end: ast.Node | None) -> tuple[int, int]:
@@ -584,8 +592,14 @@ def format_source(source: SourceFile) -> tuple[str | None, list[Diagnostic]]:
         again, again_comments, _ = parse_with_comments(SourceFile(source.path, text))
         same = again == module and _texts(again_comments) == _texts(comments)
     except RecursionError:
-        return None, [Diagnostic("TL0007", "expression nested too deeply", source.whole(),
-                                 help="split the expression into several clauses")]
+        return None, [
+            Diagnostic(
+                "TL0007",
+                "expression nested too deeply",
+                source.whole(),
+                help="split the expression into several clauses",
+            )
+        ]
     if not same:
         return None, [_refusal(source, module, again)]
     return text, []
@@ -603,5 +617,9 @@ def _refusal(source: SourceFile, module: ast.Module, again: ast.Module | None) -
             if before != after:
                 span = before.span
                 break
-    return Diagnostic(REFUSAL_CODE, "formatter would change meaning", span,
-                      help="the file is left as it is; please report this formatter bug")
+    return Diagnostic(
+        REFUSAL_CODE,
+        "formatter would change meaning",
+        span,
+        help="the file is left as it is; please report this formatter bug",
+    )

@@ -365,7 +365,7 @@ class Lowerer:
         return value
 
     def template(self, text: str, item: ast.GoalItem) -> list[ir.GoalPart]:
-        return split_template(text, item.span, self)
+        return split_template(text, goal_locator(item), self)
 
     # ------------------------------------------------------------ expressions
     def string(self, raw: str, span: Span) -> str:
@@ -524,8 +524,34 @@ _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _PLACEHOLDER_PATH = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*(\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*$")
 
 
-def split_template(text: str, span: Span, lowerer: Lowerer) -> list[ir.GoalPart]:
+def goal_locator(item: ast.GoalItem) -> Callable[[int, int], Span]:
+    """Maps offsets in the decoded goal text to spans inside the goal's string literal."""
+    span = item.span
+    raw = item.text
+    start = span.end - len(raw)
+    column = span.end_column - len(raw)
+
+    def locate(i: int, j: int) -> Span:
+        if "\\" in raw or span.line != span.end_line:
+            return span
+        return Span(
+            file=span.file,
+            line=span.end_line,
+            column=column + 1 + i,
+            end_line=span.end_line,
+            end_column=column + 1 + j,
+            start=start + 1 + i,
+            end=start + 1 + j,
+        )
+
+    return locate
+
+
+def split_template(
+    text: str, span: Span | Callable[[int, int], Span], lowerer: Lowerer
+) -> list[ir.GoalPart]:
     """Split a goal into text and ``{param.field}`` parts; ``{{``/``}}`` are literal braces."""
+    locate: Callable[[int, int], Span] = span if callable(span) else (lambda i, j: span)
     parts: list[ir.GoalPart] = []
     buf: list[str] = []
     i = 0
@@ -543,7 +569,7 @@ def split_template(text: str, span: Span, lowerer: Lowerer) -> list[ir.GoalPart]
                 lowerer.error(
                     "TL1016",
                     "malformed placeholder in goal",
-                    span,
+                    locate(i, match.end() if match else i + 1),
                     "write `{param}` or `{param.field}`; `{{` and `}}` are braces",
                 )
                 i += 1
@@ -552,11 +578,14 @@ def split_template(text: str, span: Span, lowerer: Lowerer) -> list[ir.GoalPart]
                 parts.append(ir.GoalPart(text="".join(buf)))
                 buf = []
             names = [n.strip() for n in path.group(1).split(".")]
-            parts.append(ir.GoalPart(expr=ir.Path(parts=names, span=span)))
+            where = locate(i, match.end())
+            parts.append(ir.GoalPart(expr=ir.Path(parts=names, span=where), span=where))
             i = match.end()
             continue
         if text[i] == "}":
-            lowerer.error("TL1016", "unmatched `}` in goal", span, "write `}}` for a brace")
+            lowerer.error(
+                "TL1016", "unmatched `}` in goal", locate(i, i + 1), "write `}}` for a brace"
+            )
         buf.append(text[i])
         i += 1
     if buf:

@@ -259,7 +259,7 @@ def test_sample_roundtrips(name: str) -> None:
     assert _parse(out) == _parse(source)
     assert _comments(out) == _comments(source)
     assert _fmt(out) == out
-    assert out.endswith("}\n") or out.endswith("\n") and not out.endswith("\n\n")
+    assert out.endswith("\n") and not out.endswith("\n\n")
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
@@ -292,7 +292,7 @@ expect { contacts.people has {name==who} weight 2 } budget 5 steps }"""
         "task a.b {\n"
         "  kind app\n"
         "  params {\n"
-        "    n: int in 1..10\n"
+        "    n: int in 1 .. 10\n"
         "  }\n"
         "  expect {\n"
         "    contacts.people has { name == who } weight 2\n"
@@ -315,8 +315,9 @@ def test_comment_placement() -> None:
         "  params {  # after params brace\n"
         "    # first param\n"
         "    # inside range\n"
-        "    x: int in 1..10\n"
+        "    x: int in 1 .. 10\n"
         "  }\n"
+        "\n"
         "  # between blocks\n"
         "  constraints {\n"
         "    # inside an expression\n"
@@ -337,6 +338,24 @@ def test_comment_placement() -> None:
         '  package "p"\n'
         "}  # after app\n"
         "# end of file\n"
+    )
+
+
+def test_blank_lines_between_block_items_are_kept_as_one() -> None:
+    source = 'task t {\n\n  kind app\n  goal "g"\n\n\n  # about params\n  params {}\n  # x\n\n  outcome complete\n\n}\n\n\n\napp a {}\n'
+    assert _fmt(source) == (
+        "task t {\n"
+        "  kind app\n"
+        '  goal "g"\n'
+        "\n"
+        "  # about params\n"
+        "  params {}\n"
+        "\n"
+        "  # x\n"
+        "  outcome complete\n"
+        "}\n"
+        "\n"
+        "app a {}\n"
     )
 
 
@@ -400,7 +419,9 @@ needs_tl0012 = pytest.mark.skipif("TL0012" not in REGISTRY, reason="TL0012 not r
 def test_refuses_output_that_changes_meaning(monkeypatch: pytest.MonkeyPatch) -> None:
     source = SourceFile("t.task", "task t {\n  constraints {\n    a\n    (-b) > 0\n  }\n}\n")
     # The real formatter guards this case; a formatter without the guard must be refused.
-    monkeypatch.setattr(fmt, "format_module", lambda module, comments=(): source.text.replace("(-b)", "-b"))
+    monkeypatch.setattr(
+        fmt, "format_module", lambda module, comments=(): source.text.replace("(-b)", "-b")
+    )
     text, diagnostics = format_source(source)
     assert text is None
     assert [d.code for d in diagnostics] == ["TL0012"]
@@ -417,7 +438,7 @@ def test_refuses_output_that_loses_a_comment(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_juxtaposed_negation_is_guarded_not_refused() -> None:
-    source = "task t { constraints { a (-b) > 0 } expect { ui element id \"x\" (not y) } }"
+    source = 'task t { constraints { a (-b) > 0 } expect { ui element id "x" (not y) } }'
     out = _fmt(source)
     assert "    (-b > 0)\n" in out
     assert "    (not y)\n" in out
@@ -476,7 +497,9 @@ def _composite(children: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.E
         st.builds(ast.Attr, children, NAMES),
         st.builds(ast.Quant, st.sampled_from(["exists", "none", "all"]), DOTTED, maybe),
         st.builds(ast.Count, DOTTED, maybe),
-        st.builds(ast.Aggregate, st.sampled_from(["sum", "min", "max", "avg"]), DOTTED, maybe, NAMES),
+        st.builds(
+            ast.Aggregate, st.sampled_from(["sum", "min", "max", "avg"]), DOTTED, maybe, NAMES
+        ),
         st.builds(ast.Has, children, st.lists(has_item, min_size=1, max_size=2)),
         st.builds(ast.ListLit, st.lists(children, max_size=3)),
         st.builds(ast.RecordLit, st.lists(st.builds(ast.RecordField, NAMES, children), max_size=2)),
@@ -489,7 +512,9 @@ UI_ELEMENT = ast.UiClause(
     ast.UiPred("element", ast.Selector([ast.UiAttr("id", '"x"')]), [ast.UiState("checked")])
 )
 OPEN_TRACE = st.builds(
-    lambda where: ast.TraceClause(ast.TracePred("eventually", ast.ChangeEvent("added", None, where))),
+    lambda where: ast.TraceClause(
+        ast.TracePred("eventually", ast.ChangeEvent("added", None, where))
+    ),
     EXPRS,
 )
 CLAUSES = st.one_of(
@@ -523,7 +548,9 @@ def test_generated_expect_clauses_roundtrip(clauses: list[ast.Node]) -> None:
 def _task_with_slots(e: list[ast.Expr], maybe: list[ast.Expr | None]) -> ast.Module:
     """A task (and an app) that puts generated expressions in every other slot."""
     change = ast.ChangeEvent("added", ast.Dotted(["a", "b"]), maybe[0])
-    record = ast.RecordDecl("R", [ast.FieldDecl("f", ast.TypeRef(ast.NamedType("int")), False, e[0])])
+    record = ast.RecordDecl(
+        "R", [ast.FieldDecl("f", ast.TypeRef(ast.NamedType("int")), False, e[0])]
+    )
     items: list[ast.Node] = [
         ast.ParamsBlock(
             [
@@ -549,7 +576,9 @@ def _task_with_slots(e: list[ast.Expr], maybe: list[ast.Expr | None]) -> ast.Mod
 
 
 @GENERATED
-@given(st.lists(EXPRS, min_size=12, max_size=12), st.lists(st.none() | EXPRS, min_size=4, max_size=4))
+@given(
+    st.lists(EXPRS, min_size=12, max_size=12), st.lists(st.none() | EXPRS, min_size=4, max_size=4)
+)
 def test_generated_expressions_in_every_slot_roundtrip(
     exprs: list[ast.Expr], maybe: list[ast.Expr | None]
 ) -> None:

@@ -40,7 +40,8 @@ def run(task: ir.Task, ctx: Context) -> tuple[ir.Task, list[Diagnostic]]:
             )
         )
     goal_params = param_refs(task.goal)
-    if task.params and not goal_params:
+    tried = "{" in task.goal.template.replace("{{", "")
+    if task.params and not goal_params and not tried:
         out.append(
             Diagnostic(
                 "TL2004",

@@ -471,7 +471,7 @@ def resolve_goal(r: Resolver, goal: ir.Goal) -> ir.Goal:
             r.error(
                 "TL1016",
                 f"goal placeholder `{{{'.'.join(part.expr.parts)}}}` names no parameter",
-                goal.span,
+                part.span or goal.span,
                 did_you_mean(head, [p.name for p in r.task.params])
                 or "declare it in `params { ... }`",
             )
