@@ -8,6 +8,7 @@ from typing import Any
 from tasklang import ast, ir
 from tasklang.diagnostics import Diagnostic, did_you_mean
 from tasklang.literals import LiteralError, decode, decode_string
+from tasklang.lower import RESERVED_NAMES
 from tasklang.source import Span
 from tasklang.types import coerce_literal
 
@@ -87,6 +88,10 @@ class AppBuilder:
     def add_field(
         self, app: ir.AppModel, into: list[ir.FieldDef], decl: ast.FieldDecl, what: str
     ) -> None:
+        if decl.name in RESERVED_NAMES:
+            self.error(
+                "TL1031", f"`{decl.name}` is a reserved word", decl.span, "choose another name"
+            )
         if any(f.name == decl.name for f in into):
             self.error("TL1005", f"{what} `{decl.name}` is declared twice", decl.span)
             return
@@ -182,7 +187,20 @@ class AppBuilder:
         if decl.source == "setting" and coll is not None:
             self.error("TL1023", "a `setting` probe must target a setting", decl.span)
         record = app.record(coll.record) if coll is not None else None
+        if any(p.target == target for p in app.probes):
+            self.error(
+                "TL1023",
+                f"`{target}` already has a probe",
+                decl.span,
+                "a collection or setting is read back by one probe",
+            )
         for col in decl.columns or []:
+            if decl.source == "files" and col.column[1:-1] not in FILE_ATTRS:
+                self.error(
+                    "TL1023",
+                    f"files probes read {', '.join(FILE_ATTRS)}, not {col.column}",
+                    col.span,
+                )
             if record is not None and record.field(col.name) is None:
                 self.error(
                     "TL1023",

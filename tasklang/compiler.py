@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tasklang import __version__, ast, ir
 from tasklang.appmodel import AppBuilder
-from tasklang.diagnostics import Diagnostic, finalize, has_errors
+from tasklang.diagnostics import Diagnostic, did_you_mean, finalize, has_errors
 from tasklang.lower import Lowerer
 from tasklang.parser import parse
 from tasklang.passes import Context, run_passes
@@ -180,7 +180,12 @@ class Compiler:
         for app in result.apps.values():
             if app.host is not None and app.host not in result.apps and app.span is not None:
                 result.diagnostics.append(
-                    Diagnostic("TL1001", f"unknown host app `{app.host}`", app.span)
+                    Diagnostic(
+                        "TL1001",
+                        f"unknown host app `{app.host}`",
+                        app.span,
+                        help=did_you_mean(app.host, result.apps),
+                    )
                 )
                 broken.add(app.name)
         return broken

@@ -285,6 +285,16 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "answer outside expect",
         "`answer` is the agent's final answer and may only be used in `expect` clauses.",
     ),
+    (
+        "TL1031",
+        Severity.ERROR,
+        "reserved word as a name",
+        "Fields and parameters may not take the names of expression keywords (`not`, `exists`, "
+        "`none`, `all`, `count`, `sum`, `min`, `max`, `avg`, `true`, `false`, `null`, `now`, "
+        "`answer`, `and`, `or`, `implies`, `in`, `contains`, `matches`, `has`, `where`, "
+        "`within`, `fuzzy`, `exact`, `unordered`, `weight`): inside expressions these words "
+        "always mean the keyword, so such a name could not be used.",
+    ),
     # -- TL2xxx: analysis (lint)
     (
         "TL2001",

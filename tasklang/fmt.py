@@ -2,11 +2,22 @@
 
 ``format_module`` prints a tree in the one canonical style: two-space indentation,
 one item per line inside blocks, a blank line between top-level declarations (and
-one wherever the source separated two block items by empty lines),
-inline record/list literals, `has` items and probe maps, and expressions with the
-fewest parentheses that re-parse to the same tree. ``format_source`` formats a file
-and refuses (diagnostic ``TL0012``) whenever the result would not parse back to the
-same tree or would lose a comment.
+one wherever the source separated two block items by empty lines), and expressions
+with the fewest parentheses that re-parse to the same tree. ``format_source`` formats
+a file and refuses (diagnostic ``TL0012``) whenever the result would not parse back
+to the same tree or would lose a comment.
+
+Lines are kept within ``MAX_WIDTH`` columns. An item that does not fit breaks its
+outermost bracketed construct (list and record literals, ``has { ... }``, probe
+maps, ``enum(...)``, and ``count(...)`` and aggregates that have a ``where``) one
+element per line, one level deeper, each element followed by a comma (``enum`` and
+the calls take none), and the closing bracket on a line of its own. A chain of
+``and``/``or``/``implies`` that does not fit puts each further operand on a line of
+its own, one level deeper, starting with the operator. Inner constructs that still
+do not fit break the same way; ones that fit stay inline. Parentheses never break:
+the parser leaves them out of node spans, and comments and blank lines are placed
+by the first and last line of an item's span, which must stay its first and last
+printed lines. A long string or other unbreakable run can still pass the width.
 
 The grammar is LALR(1) and lark resolves its shift/reduce conflicts by shifting,
 which the printer has to respect:
@@ -29,9 +40,11 @@ which the printer has to respect:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TypeAlias, cast
 
 from tasklang import ast
 from tasklang.diagnostics import Diagnostic
@@ -39,7 +52,9 @@ from tasklang.parser import Comment, parse_with_comments
 from tasklang.source import SourceFile, Span
 
 INDENT = "  "
+MAX_WIDTH = 100  # longest line the layout aims for, indentation included
 REFUSAL_CODE = "TL0012"
+_RECURSION_LIMIT = 10_000
 
 # Binding strength of expression forms, loosest first. A child printed where the
 # grammar wants strength `need` is parenthesized when its own strength is lower.
@@ -87,20 +102,136 @@ def _open_right(node: ast.Expr, follow: int) -> bool:
     return False
 
 
-class _ExprPrinter:
-    """Expressions to text with minimal parentheses (one ``_expr_<Class>`` per node)."""
+@dataclass(frozen=True)
+class _Group:
+    """A bracketed, comma-separated construct that may be laid out one item per line.
 
-    def expr(self, node: ast.Expr, need: int = _IMPLIES, follow: int = _NONE) -> str:
+    Inline it reads ``open item, item close`` (with a space inside the brackets when
+    ``pad``); broken, each item goes on its own line one level deeper, followed by a
+    comma (after the last item only when ``comma``: the grammar allows it there).
+    """
+
+    open: str
+    items: tuple[_Doc, ...]
+    close: str
+    pad: bool = False
+    comma: bool = True
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """Operands joined by one boolean operator (``a and b and c``).
+
+    Inline it reads ``a and b``; broken, every further operand starts a new line,
+    one level deeper, with the operator in front: ``a`` / ``and b`` / ``and c``.
+    """
+
+    op: str
+    operands: tuple[_Doc, ...]
+
+
+# A document: text and breakable parts, printed one after the other.
+_Part: TypeAlias = "str | _Group | _Chain"
+_Doc: TypeAlias = tuple[_Part, ...]
+
+
+def _cat(*pieces: _Part | _Doc) -> _Doc:
+    """One document from text, breakable parts and documents (adjacent text merged)."""
+    out: list[_Part] = []
+    for piece in pieces:
+        for part in piece if isinstance(piece, tuple) else (piece,):
+            if isinstance(part, str) and out and isinstance(out[-1], str):
+                out[-1] += part
+            elif part != "":
+                out.append(part)
+    return tuple(out)
+
+
+def _flat(doc: _Doc) -> str:
+    """``doc`` on one line."""
+    return "".join(_flat_part(part) for part in doc)
+
+
+def _flat_part(part: _Part) -> str:
+    if isinstance(part, str):
+        return part
+    if isinstance(part, _Chain):
+        return f" {part.op} ".join(_flat(operand) for operand in part.operands)
+    if not part.items:
+        return part.open + part.close
+    pad = " " if part.pad else ""
+    inner = ", ".join(_flat(item) for item in part.items)
+    return f"{part.open}{pad}{inner}{pad}{part.close}"
+
+
+def _layout(doc: _Doc, depth: int, lines: list[str], after: int, width: int) -> None:
+    """Append ``doc`` to ``lines[-1]``, breaking parts that would pass ``width``.
+
+    ``depth`` is the indentation level of the current line and ``after`` the width
+    of the text that will follow ``doc`` on its last line. A group or chain stays
+    inline when it fits together with the text after it, up to the next place a
+    line could break; otherwise it is broken and its pieces are laid out the same
+    way, so the outermost construct breaks first. Only whitespace changes between
+    the two forms, so either one parses to the same tree.
+    """
+    for i, part in enumerate(doc):
+        if isinstance(part, str):
+            lines[-1] += part
+            continue
+        flat = _flat_part(part)
+        follow = _follow(doc, i + 1, after)
+        if len(lines[-1]) + len(flat) + follow <= width or not _breakable(part):
+            lines[-1] += flat
+        elif isinstance(part, _Chain):
+            last = len(part.operands) - 1
+            first = part.operands[0]
+            # a chain of a tighter operator as the first operand (`a and b or c`)
+            # continues deeper than this one, so the two cannot be mistaken
+            nested = len(first) == 1 and isinstance(first[0], _Chain)
+            _layout(first, depth + 1 if nested else depth, lines, 0, width)
+            for j, operand in enumerate(part.operands[1:], 1):
+                lines.append(f"{INDENT * (depth + 1)}{part.op} ")
+                _layout(operand, depth + 1, lines, follow if j == last else 0, width)
+        else:
+            lines[-1] += part.open
+            for j, item in enumerate(part.items):
+                comma = "," if part.comma or j + 1 < len(part.items) else ""
+                lines.append(INDENT * (depth + 1))
+                _layout(item, depth + 1, lines, len(comma), width)
+                lines[-1] += comma
+            lines.append(INDENT * depth + part.close)
+
+
+def _breakable(part: _Part) -> bool:
+    return isinstance(part, _Chain) or (isinstance(part, _Group) and bool(part.items))
+
+
+def _follow(doc: _Doc, start: int, after: int) -> int:
+    """Width of ``doc[start:]`` up to its first possible line break (or ``after``)."""
+    width = 0
+    for part in doc[start:]:
+        if isinstance(part, _Chain):
+            return width + _follow(part.operands[0], 0, 0)
+        if isinstance(part, _Group) and part.items:
+            return width + len(part.open)
+        width += len(_flat_part(part))
+    return width + after
+
+
+class _ExprPrinter:
+    """Expressions to documents with minimal parentheses (``_expr_<Class>`` per node)."""
+
+    def expr(self, node: ast.Expr, need: int = _IMPLIES, follow: int = _NONE) -> _Doc:
         """``node`` in a slot that takes strength ``need``, followed by ``follow``."""
         if _strength(node) < need or _open_right(node, follow):
-            return f"({self._render(node, _NONE)})"
+            return _cat("(", self._render(node, _NONE), ")")
         return self._render(node, follow)
 
-    def _render(self, node: ast.Expr, follow: int) -> str:
+    def _render(self, node: ast.Expr, follow: int) -> _Doc:
         method = getattr(self, f"_expr_{type(node).__name__}", None)
         if method is None:
             raise TypeError(f"cannot format expression node {type(node).__name__}")
-        return cast(Callable[[ast.Expr, int], str], method)(node, follow)
+        return _cat(cast(Callable[[ast.Expr, int], "_Part | _Doc"], method)(node, follow))
 
     def _expr_Lit(self, node: ast.Lit, follow: int) -> str:
         return node.text
@@ -114,76 +245,90 @@ class _ExprPrinter:
     def _expr_Now(self, node: ast.Now, follow: int) -> str:
         return "now"
 
-    def _expr_Attr(self, node: ast.Attr, follow: int) -> str:
-        return f"{self.expr(node.base, _POSTFIX, _POSTFIX)}.{node.name}"
+    def _expr_Attr(self, node: ast.Attr, follow: int) -> _Doc:
+        return _cat(self.expr(node.base, _POSTFIX, _POSTFIX), ".", node.name)
 
-    def _expr_Neg(self, node: ast.Neg, follow: int) -> str:
-        return "-" + self.expr(node.operand, _UNARY, follow)
+    def _expr_Neg(self, node: ast.Neg, follow: int) -> _Doc:
+        return _cat("-", self.expr(node.operand, _UNARY, follow))
 
-    def _expr_Not(self, node: ast.Not, follow: int) -> str:
-        return "not " + self.expr(node.operand, _NOT, follow)
+    def _expr_Not(self, node: ast.Not, follow: int) -> _Doc:
+        return _cat("not ", self.expr(node.operand, _NOT, follow))
 
-    def _expr_BinOp(self, node: ast.BinOp, follow: int) -> str:
+    def _expr_BinOp(self, node: ast.BinOp, follow: int) -> _Doc:
         strength = _strength(node)
         left = self.expr(node.left, strength, strength)
-        return f"{left} {node.op} {self.expr(node.right, strength + 1, follow)}"
+        return _cat(left, f" {node.op} ", self.expr(node.right, strength + 1, follow))
 
-    def _expr_BoolOp(self, node: ast.BoolOp, follow: int) -> str:
+    def _expr_BoolOp(self, node: ast.BoolOp, follow: int) -> _Chain:
         strength = _strength(node)
         left_need = strength + 1 if node.op == "implies" else strength  # implies: non-assoc
         left = self.expr(node.left, left_need, strength)
-        return f"{left} {node.op} {self.expr(node.right, strength + 1, follow)}"
+        right = self.expr(node.right, strength + 1, follow)
+        match left:  # `a and b` (unparenthesized) and `c`: one chain `a and b and c`
+            case (_Chain(op=node.op, operands=operands),):
+                return _Chain(node.op, (*operands, right))
+        return _Chain(node.op, (left, right))
 
-    def _expr_Compare(self, node: ast.Compare, follow: int) -> str:
+    def _expr_Compare(self, node: ast.Compare, follow: int) -> _Doc:
         left = self.expr(node.left, _SUM, _CMP)
         right = self.expr(node.right, _SUM, _CMP if node.options else follow)
-        return f"{left} {node.op} {right}{self.options(node.options, follow)}"
+        return _cat(left, f" {node.op} ", right, self.options(node.options, follow))
 
-    def options(self, options: Sequence[ast.CmpOption], follow: int) -> str:
+    def options(self, options: Sequence[ast.CmpOption], follow: int) -> _Doc:
         """Comparison options, each with a leading space."""
-        out = []
+        out: _Doc = ()
         for i, option in enumerate(options):
             after = _CMP if i + 1 < len(options) else follow
-            value = "" if option.value is None else " " + self.expr(option.value, _SUM, after)
-            out.append(f" {option.kind}{value}")
-        return "".join(out)
+            value = () if option.value is None else _cat(" ", self.expr(option.value, _SUM, after))
+            out = _cat(out, f" {option.kind}", value)
+        return out
 
-    def _expr_Has(self, node: ast.Has, follow: int) -> str:
-        items = ", ".join(self._has_item(item) for item in node.items)
-        return f"{self.expr(node.base, _POSTFIX, _POSTFIX)} has {{ {items} }}"
+    def _expr_Has(self, node: ast.Has, follow: int) -> _Doc:
+        items = _Group("{", tuple(self._has_item(item) for item in node.items), "}", pad=True)
+        return _cat(self.expr(node.base, _POSTFIX, _POSTFIX), " has ", items)
 
-    def _has_item(self, item: ast.HasItem) -> str:
+    def _has_item(self, item: ast.HasItem) -> _Doc:
         value = self.expr(item.value, _SUM, _CMP if item.options else _NONE)
-        return f"{item.field} {item.op} {value}{self.options(item.options, _NONE)}"
+        return _cat(f"{item.field} {item.op} ", value, self.options(item.options, _NONE))
 
-    def where(self, where: ast.Expr | None, need: int = _IMPLIES, follow: int = _NONE) -> str:
+    def where(self, where: ast.Expr | None, need: int = _IMPLIES, follow: int = _NONE) -> _Doc:
         """A ``where`` clause with a leading space, or nothing."""
-        return "" if where is None else f" where {self.expr(where, need, follow)}"
+        return () if where is None else _cat(" where ", self.expr(where, need, follow))
 
-    def _expr_Quant(self, node: ast.Quant, follow: int) -> str:
-        return f"{node.quantifier} {node.path.text}{self.where(node.where, _IMPLIES, follow)}"
+    def _expr_Quant(self, node: ast.Quant, follow: int) -> _Doc:
+        where = self.where(node.where, _IMPLIES, follow)
+        return _cat(f"{node.quantifier} {node.path.text}", where)
 
-    def _expr_Count(self, node: ast.Count, follow: int) -> str:
-        return f"count({node.path.text}{self.where(node.where)})"
+    def _expr_Count(self, node: ast.Count, follow: int) -> str | _Group:
+        if node.where is None:  # nothing to gain from breaking it
+            return f"count({node.path.text})"
+        collection = _cat(node.path.text, self.where(node.where))
+        return _Group("count(", (collection,), ")", comma=False)
 
-    def _expr_Aggregate(self, node: ast.Aggregate, follow: int) -> str:
-        return f"{node.fn}({node.path.text}{self.where(node.where)}, {node.field})"
+    def _expr_Aggregate(self, node: ast.Aggregate, follow: int) -> str | _Group:
+        if node.where is None:
+            return f"{node.fn}({node.path.text}, {node.field})"
+        collection = _cat(node.path.text, self.where(node.where))
+        return _Group(f"{node.fn}(", (collection, (node.field,)), ")", comma=False)
 
-    def _expr_ListLit(self, node: ast.ListLit, follow: int) -> str:
-        return "[" + ", ".join(self.expr(item) for item in node.items) + "]"
+    def _expr_ListLit(self, node: ast.ListLit, follow: int) -> _Group:
+        return _Group("[", tuple(self.expr(item) for item in node.items), "]")
 
-    def _expr_RecordLit(self, node: ast.RecordLit, follow: int) -> str:
-        if not node.fields:
-            return "{}"
-        return "{ " + ", ".join(f"{f.name}: {self.expr(f.value)}" for f in node.fields) + " }"
+    def _expr_RecordLit(self, node: ast.RecordLit, follow: int) -> _Group:
+        fields = tuple(_cat(f"{f.name}: ", self.expr(f.value)) for f in node.fields)
+        return _Group("{", fields, "}", pad=bool(fields))
 
 
 @dataclass
 class _Line:
-    """One output line, with the source range it came from and its comments."""
+    """One line-level item, with the source range it came from and its comments.
+
+    Its text is laid out when rendered and may take several lines when it holds a
+    group that does not fit; a trailing comment goes after the last of them.
+    """
 
     indent: int
-    text: str
+    text: _Doc
     start: int
     end: int
     end_line: int
@@ -204,14 +349,16 @@ class _Line:
             return True
         return False
 
-    def render(self) -> list[str]:
-        """The comment lines before this line, then the line itself."""
+    def render(self, width: int) -> list[str]:
+        """The comment lines before this item, then its lines."""
         comment_pad = INDENT * (self.indent + (1 if self.closing else 0))
         out = [""] if self.blank_before else []
         out += [comment_pad + text for text in self.leading]
-        tail = f"  {self.trailing}" if self.trailing else ""
-        out.append(INDENT * self.indent + self.text + tail)
-        return out
+        lines = [INDENT * self.indent]
+        _layout(self.text, self.indent, lines, 0, width)
+        if self.trailing:
+            lines[-1] += f"  {self.trailing}"
+        return out + lines
 
 
 class _Formatter(_ExprPrinter):
@@ -222,7 +369,8 @@ class _Formatter(_ExprPrinter):
     empty lines between two items in the source is kept as one blank line.
     """
 
-    def __init__(self, comments: Sequence[Comment]) -> None:
+    def __init__(self, comments: Sequence[Comment], width: int) -> None:
+        self.width = width
         self.lines: list[_Line] = []
         self.tail: list[str] = []
         self.indent = 0
@@ -238,16 +386,18 @@ class _Formatter(_ExprPrinter):
             self._blank_next = i > 0
             self.item(decl)
         self._place_comments(None)
-        out = [text for line in self.lines for text in line.render()] + self.tail
+        out = [text for line in self.lines for text in line.render(self.width)] + self.tail
         return "\n".join(out).rstrip("\n") + "\n"
 
-    def _emit(self, text: str, start: int, end: int, end_line: int, closing: bool = False) -> None:
-        line = _Line(self.indent, text, start, end, end_line, closing, self._blank_next)
+    def _emit(
+        self, text: str | _Doc, start: int, end: int, end_line: int, closing: bool = False
+    ) -> None:
+        line = _Line(self.indent, _cat(text), start, end, end_line, closing, self._blank_next)
         self._blank_next = False
         self._place_comments(line)
         self.lines.append(line)
 
-    def _emit_node(self, node: ast.Node, text: str) -> None:
+    def _emit_node(self, node: ast.Node, text: _Doc) -> None:
         self._emit(text, node.span.start, node.span.end, node.span.end_line)
 
     def _place_comments(self, upcoming: _Line | None) -> None:
@@ -275,12 +425,12 @@ class _Formatter(_ExprPrinter):
         else:
             self._emit_node(node, self.text(node))
 
-    def text(self, node: ast.Node) -> str:
-        """The one-line text of a non-expression node."""
+    def text(self, node: ast.Node) -> _Doc:
+        """The document of a non-expression node that is not a block."""
         method = getattr(self, f"_text_{type(node).__name__}", None)
         if method is None:
             raise TypeError(f"cannot format node {type(node).__name__}")
-        return cast(Callable[[ast.Node], str], method)(node)
+        return _cat(cast(Callable[[ast.Node], "_Part | _Doc"], method)(node))
 
     # -- blocks
     def _block(
@@ -293,10 +443,10 @@ class _Formatter(_ExprPrinter):
     ) -> None:
         """``header {`` children ``}``, or ``header {}`` when there are no children."""
         span = node.span
-        if not children and not self._comment_within(span):
+        head_end, head_line = _header_anchor(span, header_end)
+        if not children and not self._comment_within(head_end, span.end):
             self._emit(f"{header} {{}}", span.start, span.end, span.end_line)
             return
-        head_end, head_line = _header_anchor(span, header_end)
         self._emit(f"{header} {{", span.start, head_end, head_line)
         self.indent += 1
         previous: ast.Node | None = None
@@ -312,9 +462,12 @@ class _Formatter(_ExprPrinter):
         gap = range(previous.span.end_line + 1, child.span.line)
         return any(line not in self._comment_lines for line in gap)
 
-    def _comment_within(self, span: Span) -> bool:
-        """Whether a comment lies strictly inside ``span`` (keeps an empty block open)."""
-        return any(span.start < c.start < span.end for c in self._comments)
+    def _comment_within(self, start: int, end: int) -> bool:
+        """Whether a comment lies after a block's header and before its end.
+
+        Such a comment keeps an empty block open (``name {``, comment, ``}``).
+        """
+        return any(start <= c.start < end for c in self._comments)
 
     def _emit_child(self, child: ast.Node, previous: ast.Node | None) -> None:
         self.item(child)
@@ -359,7 +512,7 @@ class _Formatter(_ExprPrinter):
         if isinstance(node, ast.Expr):
             self._emit_node(node, _guard(self.expr(node), previous))
         elif isinstance(node, ast.CheckClause):
-            text = _guard(self.expr(node.expr), previous) + self._weight(node.weight)
+            text = _cat(_guard(self.expr(node.expr), previous), self._weight(node.weight))
             self._emit_node(node, text)
         else:
             self.item(node)
@@ -377,42 +530,42 @@ class _Formatter(_ExprPrinter):
     def _text_CollectionDecl(self, node: ast.CollectionDecl) -> str:
         return f"collection {node.name}: {node.record}"
 
-    def _text_FieldDecl(self, node: ast.FieldDecl) -> str:
+    def _text_FieldDecl(self, node: ast.FieldDecl) -> _Doc:
         key = " key" if node.key else ""
-        default = "" if node.default is None else f" = {self.expr(node.default)}"
-        return f"{node.name}: {self.text(node.type)}{key}{default}"
+        default = () if node.default is None else _cat(" = ", self.expr(node.default))
+        return _cat(f"{node.name}: ", self.text(node.type), key, default)
 
-    def _text_TypeRef(self, node: ast.TypeRef) -> str:
-        return self.text(node.base) + ("?" if node.optional else "")
+    def _text_TypeRef(self, node: ast.TypeRef) -> _Doc:
+        return _cat(self.text(node.base), "?" if node.optional else "")
 
     def _text_NamedType(self, node: ast.NamedType) -> str:
         return node.name
 
-    def _text_EnumType(self, node: ast.EnumType) -> str:
-        return f"enum({', '.join(node.members)})"
+    def _text_EnumType(self, node: ast.EnumType) -> _Group:
+        members = tuple((member,) for member in node.members)
+        return _Group("enum(", members, ")", comma=False)  # no trailing comma in the grammar
 
-    def _text_ListType(self, node: ast.ListType) -> str:
-        return f"list of {self.text(node.item)}"
+    def _text_ListType(self, node: ast.ListType) -> _Doc:
+        return _cat("list of ", self.text(node.item))
 
-    def _text_ProbeDecl(self, node: ast.ProbeDecl) -> str:
-        return f"probe {node.target.text}: {self._probe_source(node)}{self._probe_map(node)}"
+    def _text_ProbeDecl(self, node: ast.ProbeDecl) -> _Doc:
+        return _cat(f"probe {node.target.text}: ", self._probe_source(node), self._probe_map(node))
 
-    def _probe_source(self, node: ast.ProbeDecl) -> str:
+    def _probe_source(self, node: ast.ProbeDecl) -> _Doc:
         args = node.args
         if node.source == "setting":
-            return f"setting {args[0]} {args[1]}"
+            return _cat(f"setting {args[0]} {args[1]}")
         if node.source == "sqlite":
-            return f"sqlite {args[0]} table {args[1]}"
+            return _cat(f"sqlite {args[0]} table {args[1]}")
         if node.source == "ui":
-            return "ui " + self.text(node.selector) if node.selector else "ui"
-        return f"{node.source} {args[0]}"
+            return _cat("ui ", self.text(node.selector)) if node.selector else _cat("ui")
+        return _cat(f"{node.source} {args[0]}")
 
-    def _probe_map(self, node: ast.ProbeDecl) -> str:
+    def _probe_map(self, node: ast.ProbeDecl) -> _Doc:
         if node.columns is None:
-            return ""
-        if not node.columns:
-            return " {}"
-        return " { " + ", ".join(f"{c.name} = {c.column}" for c in node.columns) + " }"
+            return ()
+        columns = tuple(_cat(f"{c.name} = {c.column}") for c in node.columns)
+        return _cat(" ", _Group("{", columns, "}", pad=bool(columns)))
 
     def _text_Selector(self, node: ast.Selector) -> str:
         return " ".join(f"{attr.attr} {attr.value}" for attr in node.attrs)
@@ -450,49 +603,49 @@ class _Formatter(_ExprPrinter):
         duration = f" {node.duration}" if node.duration else ""
         return f"budget {node.steps} steps{duration}"
 
-    def _text_DeviceItem(self, node: ast.DeviceItem) -> str:
-        return f"{node.name} {self.expr(node.value)}"
+    def _text_DeviceItem(self, node: ast.DeviceItem) -> _Doc:
+        return _cat(f"{node.name} ", self.expr(node.value))
 
     # -- params
-    def _text_ParamDecl(self, node: ast.ParamDecl) -> str:
-        return f"{node.name}: {self.text(node.domain)}"
+    def _text_ParamDecl(self, node: ast.ParamDecl) -> _Doc:
+        return _cat(f"{node.name}: ", self.text(node.domain))
 
-    def _text_ChoiceDomain(self, node: ast.ChoiceDomain) -> str:
-        return f"one of {self.expr(node.values)}"
+    def _text_ChoiceDomain(self, node: ast.ChoiceDomain) -> _Doc:
+        return _cat("one of ", self.expr(node.values))
 
-    def _text_RecordDomain(self, node: ast.RecordDomain) -> str:
-        return f"one of {node.path.text}{self.where(node.where)}"
+    def _text_RecordDomain(self, node: ast.RecordDomain) -> _Doc:
+        return _cat(f"one of {node.path.text}", self.where(node.where))
 
-    def _text_RangeDomain(self, node: ast.RangeDomain) -> str:
+    def _text_RangeDomain(self, node: ast.RangeDomain) -> _Doc:
         low = self.expr(node.low, _SUM, _OR)  # `..` after an open `where` is not worth the risk
-        return f"{node.type_name} in {low} .. {self.expr(node.high, _SUM)}"
+        return _cat(f"{node.type_name} in ", low, " .. ", self.expr(node.high, _SUM))
 
     def _text_GeneratorDomain(self, node: ast.GeneratorDomain) -> str:
         return node.name
 
     # -- given
-    def _text_GivenClock(self, node: ast.GivenClock) -> str:
+    def _text_GivenClock(self, node: ast.GivenClock) -> _Doc:
         tz = f" tz {node.tz}" if node.tz else ""
-        return f"now {self.expr(node.value)}{tz}"
+        return _cat("now ", self.expr(node.value), tz)
 
     def _text_GivenForeground(self, node: ast.GivenForeground) -> str:
         return f"foreground {node.app}{_activity(node.activity)}"
 
-    def _text_GivenSet(self, node: ast.GivenSet) -> str:
-        return f"{node.target.text} = {self.expr(node.value)}"
+    def _text_GivenSet(self, node: ast.GivenSet) -> _Doc:
+        return _cat(f"{node.target.text} = ", self.expr(node.value))
 
-    def _text_GivenAdd(self, node: ast.GivenAdd) -> str:
-        return f"{node.target.text} += {self.expr(node.value)}"
+    def _text_GivenAdd(self, node: ast.GivenAdd) -> _Doc:
+        return _cat(f"{node.target.text} += ", self.expr(node.value))
 
-    def _text_GivenNoise(self, node: ast.GivenNoise) -> str:
-        return f"{node.target.text} += noise {node.count}{self.where(node.where)}"
+    def _text_GivenNoise(self, node: ast.GivenNoise) -> _Doc:
+        return _cat(f"{node.target.text} += noise {node.count}", self.where(node.where))
 
     # -- expect clauses
     def _weight(self, weight: ast.Weight | None) -> str:
         return "" if weight is None else f" weight {weight.value.text}"
 
-    def _text_CheckClause(self, node: ast.CheckClause) -> str:
-        return self.expr(node.expr) + self._weight(node.weight)
+    def _text_CheckClause(self, node: ast.CheckClause) -> _Doc:
+        return _cat(self.expr(node.expr), self._weight(node.weight))
 
     def _text_UnchangedClause(self, node: ast.UnchangedClause) -> str:
         targets = ", ".join(t.text for t in node.targets)
@@ -502,46 +655,46 @@ class _Formatter(_ExprPrinter):
         targets = ", ".join(t.text for t in node.targets)
         return f"only {targets} changed{self._weight(node.weight)}"
 
-    def _text_TraceClause(self, node: ast.TraceClause) -> str:
-        return f"trace {self.text(node.pred)}{self._weight(node.weight)}"
+    def _text_TraceClause(self, node: ast.TraceClause) -> _Doc:
+        return _cat("trace ", self.text(node.pred), self._weight(node.weight))
 
-    def _text_UiClause(self, node: ast.UiClause) -> str:
-        return f"ui {self.text(node.pred)}{self._weight(node.weight)}"
+    def _text_UiClause(self, node: ast.UiClause) -> _Doc:
+        return _cat("ui ", self.text(node.pred), self._weight(node.weight))
 
-    def _text_TracePred(self, node: ast.TracePred) -> str:
+    def _text_TracePred(self, node: ast.TracePred) -> _Doc:
         first = self.text(node.first)
         if node.kind in ("before", "then") and node.second is not None:
-            return f"{first} {node.kind} {self.text(node.second)}"
+            return _cat(first, f" {node.kind} ", self.text(node.second))
         if node.kind == "at_most":
-            return f"at most {node.times} times {first}"
-        return f"{node.kind} {first}"
+            return _cat(f"at most {node.times} times ", first)
+        return _cat(f"{node.kind} ", first)
 
-    def _text_UiPred(self, node: ast.UiPred) -> str:
-        selector = self.text(node.selector) if node.selector else ""
+    def _text_UiPred(self, node: ast.UiPred) -> _Doc:
+        selector = self.text(node.selector) if node.selector else ()
         if node.kind == "element":
             states = "".join(f" {'not ' if s.negated else ''}{s.name}" for s in node.states)
-            return f"element {selector}{states}"
+            return _cat("element ", selector, states)
         if node.kind == "no_element":
-            return f"no element {selector}"
-        return f"foreground {node.app}{_activity(node.activity)}"
+            return _cat("no element ", selector)
+        return _cat(f"foreground {node.app}{_activity(node.activity)}")
 
     # -- events
-    def _text_ActionEvent(self, node: ast.ActionEvent) -> str:
-        on = f" on {self.text(node.selector)}" if node.selector else ""
-        return f"action {node.name}{on}"
+    def _text_ActionEvent(self, node: ast.ActionEvent) -> _Doc:
+        on = _cat(" on ", self.text(node.selector)) if node.selector else ()
+        return _cat(f"action {node.name}", on)
 
-    def _text_ShownEvent(self, node: ast.ShownEvent) -> str:
-        return f"shown {self.text(node.selector)}"
+    def _text_ShownEvent(self, node: ast.ShownEvent) -> _Doc:
+        return _cat("shown ", self.text(node.selector))
 
     def _text_ForegroundEvent(self, node: ast.ForegroundEvent) -> str:
         return f"foreground {node.app}{_activity(node.activity)}"
 
-    def _text_ChangeEvent(self, node: ast.ChangeEvent) -> str:
+    def _text_ChangeEvent(self, node: ast.ChangeEvent) -> _Doc:
         target = node.target.text if node.target is not None else "any"
-        return f"{node.op} {target}{self.where(node.where, _OR)}"
+        return _cat(f"{node.op} {target}", self.where(node.where, _OR))
 
-    def _text_HoldsEvent(self, node: ast.HoldsEvent) -> str:
-        return f"holds ({self.expr(node.expr)})"
+    def _text_HoldsEvent(self, node: ast.HoldsEvent) -> _Doc:
+        return _cat("holds (", self.expr(node.expr), ")")
 
 
 def _header_anchor(span: Span, header_end: ast.Node | None) -> tuple[int, int]:
@@ -555,7 +708,7 @@ def _activity(activity: str | None) -> str:
     return f" activity {activity}" if activity else ""
 
 
-def _guard(text: str, previous: ast.Node | None) -> str:
+def _guard(text: _Doc, previous: ast.Node | None) -> _Doc:
     """Parenthesize a statement whose start ``previous`` would otherwise absorb.
 
     A leading ``-`` would continue the previous expression as subtraction, and a
@@ -568,14 +721,21 @@ def _guard(text: str, previous: ast.Node | None) -> str:
         and previous.pred.kind == "element"
         and previous.weight is None
     )
-    if text.startswith("-") or (after_element and text.startswith("not ")):
-        return f"({text})"
+    flat = _flat(text)
+    if flat.startswith("-") or (after_element and flat.startswith("not ")):
+        return _cat("(", text, ")")
     return text
 
 
-def format_module(module: ast.Module, comments: Sequence[Comment] = ()) -> str:
-    """The canonical text of ``module``, with ``comments`` placed among its lines."""
-    return _Formatter(comments).render(module)
+def format_module(
+    module: ast.Module, comments: Sequence[Comment] = (), width: int = MAX_WIDTH
+) -> str:
+    """The canonical text of ``module``, with ``comments`` placed among its lines.
+
+    Lines are kept within ``width`` columns where breaking bracketed constructs and
+    boolean chains allows it; a long string or other unbreakable run may exceed it.
+    """
+    return _Formatter(comments, width).render(module)
 
 
 def format_source(source: SourceFile) -> tuple[str | None, list[Diagnostic]]:
@@ -588,21 +748,34 @@ def format_source(source: SourceFile) -> tuple[str | None, list[Diagnostic]]:
     if module is None:
         return None, diagnostics
     try:
-        text = format_module(module, comments)
-        again, again_comments, _ = parse_with_comments(SourceFile(source.path, text))
-        same = again == module and _texts(again_comments) == _texts(comments)
+        with _deeper_recursion():
+            return _format_checked(source, module, comments)
     except RecursionError:
-        return None, [
-            Diagnostic(
-                "TL0007",
-                "expression nested too deeply",
-                source.whole(),
-                help="split the expression into several clauses",
-            )
-        ]
-    if not same:
+        help_text = "split the expression into several clauses"
+        span = source.whole()
+        return None, [Diagnostic("TL0007", "expression nested too deeply", span, help=help_text)]
+
+
+def _format_checked(
+    source: SourceFile, module: ast.Module, comments: Sequence[Comment]
+) -> tuple[str | None, list[Diagnostic]]:
+    """Format ``module`` and keep the text only if it parses back to the same thing."""
+    text = format_module(module, comments)
+    again, again_comments, _ = parse_with_comments(SourceFile(source.path, text))
+    if again != module or _texts(again_comments) != _texts(comments):
         return None, [_refusal(source, module, again)]
     return text, []
+
+
+@contextlib.contextmanager
+def _deeper_recursion() -> Iterator[None]:
+    """Room for every tree the parser accepts: the printer recurses deeper than it."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _texts(comments: Sequence[Comment]) -> list[str]:

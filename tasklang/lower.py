@@ -19,6 +19,23 @@ from tasklang.source import Span
 KINDS = ("app", "mini_app", "cross_app")
 DIFFICULTIES = ("easy", "medium", "hard")
 OUTCOMES = ("complete", "infeasible")
+RESERVED_NAMES = frozenset(
+    {"not", "exists", "none", "all", "count", "sum", "min", "max", "avg", "true", "false",
+     "null", "now", "answer", "and", "or", "implies", "in", "contains", "matches", "has",
+     "where", "within", "fuzzy", "exact", "unordered", "weight"}
+)  # fmt: skip
+DEVICE_KEYS: dict[str, str] = {
+    "min_sdk": "int",
+    "max_sdk": "int",
+    "locale": "text",
+    "timezone": "text",
+    "hint": "text",
+    "requires": "list",
+    "install": "list",
+    "accounts": "list",
+    "orientation": "text",
+    "reset": "text",
+}
 TASK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 _ONCE = {
     "KindItem": "kind", "AppsItem": "apps", "GoalItem": "goal", "ParamsBlock": "params",
@@ -144,6 +161,27 @@ class Lowerer:
     def _item_DeviceBlock(self, item: ast.DeviceBlock, task: ir.Task) -> None:
         for entry in item.items:
             value = self.expr(entry.value)
+            if entry.name not in DEVICE_KEYS:
+                self.error(
+                    "TL1025",
+                    f"unknown device setting `{entry.name}`",
+                    entry.span,
+                    _choices(entry.name, tuple(DEVICE_KEYS)),
+                )
+                continue
+            expected = DEVICE_KEYS[entry.name]
+            got = (
+                "list"
+                if isinstance(value, ir.ListExpr)
+                else (value.type.name if isinstance(value, ir.Lit) and value.type else "?")
+            )
+            if got != expected and isinstance(value, (ir.Lit, ir.ListExpr)):
+                self.error(
+                    "TL1025",
+                    f"device setting `{entry.name}` takes {expected}, not {got}",
+                    entry.value.span,
+                )
+                continue
             if not isinstance(value, (ir.Lit, ir.ListExpr)):
                 self.error(
                     "TL1025", f"device setting `{entry.name}` must be a literal", entry.value.span
@@ -156,6 +194,13 @@ class Lowerer:
 
     def _item_ParamsBlock(self, item: ast.ParamsBlock, task: ir.Task) -> None:
         for p in item.params:
+            if p.name in RESERVED_NAMES:
+                self.error(
+                    "TL1031",
+                    f"`{p.name}` is a reserved word",
+                    p.span,
+                    "choose another parameter name",
+                )
             if task.param(p.name) is not None:
                 self.error("TL1005", f"parameter `{p.name}` is declared twice", p.span)
                 continue
@@ -200,7 +245,7 @@ class Lowerer:
     def given_stmt(self, stmt: ast.Node, given: ir.Given) -> None:
         if isinstance(stmt, ast.GivenClock):
             if given.clock is not None:
-                self.error("TL1015", "`clock` is given twice", stmt.span)
+                self.error("TL1015", "`now` is given twice", stmt.span)
             tz = self.string(stmt.tz, stmt.span) if stmt.tz is not None else "UTC"
             given.clock = ir.Clock(value=self.expr(stmt.value), tz=tz, span=stmt.span)
         elif isinstance(stmt, ast.GivenForeground):

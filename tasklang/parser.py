@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from importlib import resources
 
@@ -16,6 +17,7 @@ from tasklang.transform import ToAst
 
 MAX_SOURCE_BYTES = 2 * 1024 * 1024
 MAX_NESTING = 64
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _TOKEN_NAMES = {
     "NAME": "a name",
@@ -225,9 +227,10 @@ def _syntax_diagnostic(source: SourceFile, exc: UnexpectedInput) -> Diagnostic:
     text = str(token)
     if len(text) > 40:
         text = text[:37] + "..."
-    return Diagnostic(
-        "TL0002", f"unexpected `{text}`", source.span(start, end), help=_help_for(exc.expected)
-    )
+    help_text = _help_for(exc.expected)
+    if token.type != "NAME" and "NAME" in (exc.expected or ()) and _NAME.fullmatch(text):
+        help_text = f"`{text}` is a reserved word here; choose another name"
+    return Diagnostic("TL0002", f"unexpected `{text}`", source.span(start, end), help=help_text)
 
 
 def _help_for(names: set[str] | frozenset[str] | None) -> str | None:

@@ -156,8 +156,13 @@ def test_bench_compile_reports_throughput() -> None:
 
 def run_console(*args: str, stdin_env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, **(stdin_env or {})}
-    return subprocess.run([sys.executable, "-m", "tasklang.cli", *args], capture_output=True,
-                          text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tasklang.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize("content", [b"", b"\xff\xfe\x00garbage", b"task {{{{", b"\x00\x01"])

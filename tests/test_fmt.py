@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tasklang import ast, fmt
 from tasklang.diagnostics import REGISTRY
-from tasklang.fmt import format_module, format_source
+from tasklang.fmt import MAX_WIDTH, format_module, format_source
 from tasklang.parser import parse, parse_with_comments
 from tasklang.source import SourceFile
 
@@ -26,7 +29,7 @@ app contacts {  # trailing on the header
     group: enum(family,work) = "work"
     tags: list of text
     maybe: list of text?
-    score: int = 2 * (3 + 4)
+    score: list of int = [2 * (3 + 4)]
   }
   record Empty {}
   collection people: Person
@@ -225,7 +228,32 @@ task juxtaposed {
 }
 """
 
+LONG_SAMPLE = r"""
+app places {
+  record Place {
+    category: enum(restaurant, cafe, bar, hotel, gas_station, museum, park, pharmacy, other) = "other"
+    tags: list of text = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+  }
+  probe places: sqlite "/data/data/com.google.android.apps.maps/databases/gmm_storage.db" table "p" { name = "n", rating = "r" }
+}
+task long.lines {
+  params {
+    top: one of maps.places where category == "cafe" and distance_km <= max_km and rating == max(maps.places where category == "cafe", rating)
+    slot: one of [{ said: "Design review moved, let's meet at 15:30 in room 4B.", at: 15:30 }, { said: "2pm?", at: 14:00 }]
+  }
+  given {
+    maps.places += { name: "Harbor Bean", address: "270 7th St, San Francisco, CA 94103", rating: 4.3, tags: [] }
+  }
+  expect {
+    maps.places has { name == top.name, address == top.address, saved == true, tags == ["a", "b"] unordered } weight 2
+    count(maps.places where saved and category in ["restaurant", "cafe", "bar", "hotel", "museum"]) == 1
+    trace eventually holds(answer == [{ a: 1, b: [1, 2, 3] }, { a: 2, b: [4, 5, 6] }, { a: 3, b: [7, 8, 9] }])
+  }
+}
+"""
+
 SAMPLES = {
+    "long": LONG_SAMPLE,
     "app": APP_SAMPLE,
     "task": TASK_SAMPLE,
     "exprs": EXPR_SAMPLE,
@@ -444,6 +472,218 @@ def test_juxtaposed_negation_is_guarded_not_refused() -> None:
     assert "    (not y)\n" in out
 
 
+# ---------------------------------------------------------------- line width
+def _body(block: str, items: str) -> str:
+    """The formatted lines inside ``block`` of a task holding ``items``."""
+    out = _fmt(f"task t {{ {block} {{\n{items}\n}} }}")
+    prefix, suffix = f"task t {{\n  {block} {{\n", "  }\n}\n"
+    assert out.startswith(prefix) and out.endswith(suffix), out
+    return out[len(prefix) : -len(suffix)]
+
+
+def test_long_list_breaks_one_item_per_line() -> None:
+    cities = ", ".join(f'"{c}"' for c in ["Amsterdam", "Barcelona", "Copenhagen", "Dubrovnik"])
+    short = f"city: one of [{cities}]"
+    assert _body("params", short) == f"    {short}\n"  # fits: stays inline
+    long = f'city: one of [{cities}, "Edinburgh", "Florence", "Geneva", "Helsinki", "Istanbul"]'
+    assert _body("params", long) == (
+        "    city: one of [\n"
+        '      "Amsterdam",\n'
+        '      "Barcelona",\n'
+        '      "Copenhagen",\n'
+        '      "Dubrovnik",\n'
+        '      "Edinburgh",\n'
+        '      "Florence",\n'
+        '      "Geneva",\n'
+        '      "Helsinki",\n'
+        '      "Istanbul",\n'
+        "    ]\n"
+    )
+
+
+def test_long_record_breaks_with_trailing_comment_after_it() -> None:
+    source = (
+        'contacts.people += { name: "Alice Moreau", phone: "+1 415 555 0187",'
+        ' starred: true, group: "friends" }  # Alice'
+    )
+    assert _body("given", source) == (
+        "    contacts.people += {\n"
+        '      name: "Alice Moreau",\n'
+        '      phone: "+1 415 555 0187",\n'
+        "      starred: true,\n"
+        '      group: "friends",\n'
+        "    }  # Alice\n"
+    )
+
+
+def test_long_has_breaks_and_keeps_the_weight_after_it() -> None:
+    source = (
+        "contacts.people has { name == who, phone == number within 2, email == mail,"
+        ' company ~ firm fuzzy 0.8, group == "work" } weight 2'
+    )
+    assert _body("expect", source) == (
+        "    contacts.people has {\n"
+        "      name == who,\n"
+        "      phone == number within 2,\n"
+        "      email == mail,\n"
+        "      company ~ firm fuzzy 0.8,\n"
+        '      group == "work",\n'
+        "    } weight 2\n"
+    )
+
+
+def test_long_probe_map_and_enum_break() -> None:
+    source = """app wechat {
+  record Place { kind: enum(restaurant, cafe, bar, hotel, gas_station, museum, park, pharmacy, hospital, zoo) = "cafe" }
+  probe chats: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rconversation" { peer = "username" unread = "unReadCount" }
+  probe short: content "content://x" { name = "n", phone = "p" }
+}"""
+    assert _fmt(source) == (
+        "app wechat {\n"
+        "  record Place {\n"
+        "    kind: enum(\n"
+        "      restaurant,\n"
+        "      cafe,\n"
+        "      bar,\n"
+        "      hotel,\n"
+        "      gas_station,\n"
+        "      museum,\n"
+        "      park,\n"
+        "      pharmacy,\n"
+        "      hospital,\n"
+        "      zoo\n"  # the grammar takes no trailing comma here
+        '    ) = "cafe"\n'
+        "  }\n"
+        '  probe chats: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db"'
+        ' table "rconversation" {\n'
+        '    peer = "username",\n'
+        '    unread = "unReadCount",\n'
+        "  }\n"
+        '  probe short: content "content://x" { name = "n", phone = "p" }\n'
+        "}\n"
+    )
+
+
+def test_nested_constructs_break_only_where_they_do_not_fit() -> None:
+    source = (
+        'slot: one of [{ said: "Design review moved, let us meet at 15:30 in room 4B.", at: 15:30 },'
+        ' { said: "2pm?", at: 14:00 }, { said: "Running late today, how about 4:45pm at the lobby'
+        ' cafe?", at: 16:45, tags: ["late", "cafe", "lobby", "afternoon", "rescheduled", "again"] }]'
+    )
+    assert _body("params", source) == (
+        "    slot: one of [\n"
+        '      { said: "Design review moved, let us meet at 15:30 in room 4B.", at: 15:30 },\n'
+        '      { said: "2pm?", at: 14:00 },\n'
+        "      {\n"
+        '        said: "Running late today, how about 4:45pm at the lobby cafe?",\n'
+        "        at: 16:45,\n"
+        '        tags: ["late", "cafe", "lobby", "afternoon", "rescheduled", "again"],\n'
+        "      },\n"
+        "    ]\n"
+    )
+
+
+def test_long_calls_and_boolean_chains_break() -> None:
+    source = (
+        'answer == sum(coffee.orders where status != "cancelled" and placed_at >= 2026-05-11T00:00,'
+        " total) within $0.01\n"
+        'top == max(maps.places where category == "cafe", rating) and count(maps.places where'
+        " rating > 4.5) == 2 or count(maps.places) == 0\n"
+    )
+    assert _body("expect", source) == (
+        "    answer == sum(\n"
+        '      coffee.orders where status != "cancelled" and placed_at >= 2026-05-11T00:00,\n'
+        "      total\n"  # no trailing comma in a call
+        "    ) within $0.01\n"
+        '    top == max(maps.places where category == "cafe", rating)\n'
+        "        and count(maps.places where rating > 4.5) == 2\n"  # deeper: binds tighter
+        "      or count(maps.places) == 0\n"
+    )
+
+
+def test_comment_inside_a_broken_construct_goes_before_it() -> None:
+    source = "task t { given {\n  a.b = [\n    1,  # one\n    2,\n  ]  # end\n} }"
+    out = _fmt(source)
+    assert out == "task t {\n  given {\n    # one\n    a.b = [1, 2]  # end\n  }\n}\n"
+    long = source.replace("1,", "1, " + "1000000, " * 11)
+    out = _fmt(long)
+    assert out.startswith("task t {\n  given {\n    # one\n    a.b = [\n      1,\n")
+    assert out.endswith("      2,\n    ]  # end\n  }\n}\n")
+    assert _fmt(out) == out
+
+
+_STRING = re.compile(r'"([^"\\\n]|\\.)*"')
+_CHAIN_OP = re.compile(r"\b(and|or|implies)\b")
+_CALL_OPEN = re.compile(r"\b(count|sum|min|max|avg|enum)\($")
+
+
+def _inline_breakable(line: str) -> str | None:
+    """A construct the layout could have broken that sits whole on ``line``, if any.
+
+    That is a non-empty list, record, `has`, probe map, `enum(...)`, or `count(...)`
+    or aggregate with a `where`, opened and closed on the line, or a boolean
+    operator anywhere but at the start of a continuation line.
+    """
+    code = _STRING.sub('""', _code(line)).strip()
+    code = re.sub(r"^(and|or|implies) ", "", code)
+    if match := _CHAIN_OP.search(code):
+        return match.group()
+    stack: list[tuple[int, bool]] = []  # (where it opened, whether it is breakable)
+    for i, ch in enumerate(code):
+        if ch in "[{(":
+            breakable = ch != "(" or bool(_CALL_OPEN.search(code[: i + 1]))
+            stack.append((i, breakable))
+        elif ch in "]})" and stack:
+            start, breakable = stack.pop()
+            inner = code[start + 1 : i].strip()
+            if breakable and inner and (ch != ")" or " where " in f" {inner} "):
+                return code[start : i + 1]
+    return None
+
+
+def _code(line: str) -> str:
+    """``line`` without its comment (comments take no part in the layout)."""
+    blanked = _STRING.sub(lambda m: '"' + "x" * (len(m.group()) - 2) + '"', line)
+    return line[: blanked.index("#")].rstrip() if "#" in blanked else line
+
+
+def _check_width(text: str, width: int) -> None:
+    """Every line within ``width`` unless nothing on it could have been broken."""
+    for line in text.splitlines():
+        if len(_code(line)) > width:
+            assert _inline_breakable(line) is None, (width, line, text)
+
+
+def test_breakable_construct_detection() -> None:
+    assert _inline_breakable('  goal "a [b] and {c} or d"') is None
+    assert _inline_breakable("  x == []  y == {}  (a)") is None
+    assert _inline_breakable("    and a == b") is None
+    assert _inline_breakable("  count(a.b) == sum(a.b, c)") is None
+    assert _inline_breakable("  a == [1]") == "[1]"
+    assert _inline_breakable("  a has { b == 1 }") == "{ b == 1 }"
+    assert _inline_breakable("  count(a where b) == 1") == "(a where b)"
+    assert _inline_breakable("  a or b") == "or"
+    assert _inline_breakable('  a == "#"  # [1] or b') is None
+    assert _code('  a == "#"  # [1] or b') == '  a == "#"'
+
+
+LIBRARY = Path(__file__).resolve().parent.parent / "task_library"
+LIBRARY_FILES = sorted(p for p in LIBRARY.rglob("*") if p.suffix in (".task", ".app"))
+
+
+@pytest.mark.skipif(not LIBRARY_FILES, reason="no task library")
+@pytest.mark.parametrize("path", LIBRARY_FILES, ids=lambda p: p.name)
+def test_library_files_fit_the_width(path: Path) -> None:
+    out = _fmt(path.read_text(encoding="utf-8"))
+    assert _fmt(out) == out
+    assert _parse(out) == _parse(path.read_text(encoding="utf-8"))
+    _check_width(out, MAX_WIDTH)
+    for line in map(_code, out.splitlines()):
+        if len(line) > MAX_WIDTH:  # only a long string may push a line past the width
+            longest = max((len(m.group()) for m in _STRING.finditer(line)), default=0)
+            assert longest > len(line) / 2, line
+
+
 # ---------------------------------------------------------------- generated trees
 NAMES = st.sampled_from(["a", "b", "x1", "_tmp", "price", "friend", "total_2"])
 DOTTED = st.lists(NAMES, min_size=1, max_size=3).map(ast.Dotted)
@@ -523,33 +763,39 @@ CLAUSES = st.one_of(
     OPEN_TRACE,
 )
 GENERATED = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The library width, and narrow ones that make the layout break nearly everything.
+WIDTHS = st.sampled_from([MAX_WIDTH, 40, 24, 8])
 
 
-def _roundtrip(module: ast.Module) -> None:
-    text = format_module(module)
+def _roundtrip(module: ast.Module, width: int = MAX_WIDTH) -> None:
+    text = format_module(module, width=width)
     parsed, diagnostics = parse(SourceFile("gen.task", text))
     assert parsed is not None, (text, diagnostics)
     assert parsed == module, text
-    assert format_module(parsed) == text
+    assert format_module(parsed, width=width) == text
+    _check_width(text, width)
 
 
 @GENERATED
-@given(st.lists(EXPRS, min_size=1, max_size=4))
-def test_generated_constraints_roundtrip(exprs: list[ast.Expr]) -> None:
-    _roundtrip(ast.Module([ast.TaskDecl(ast.Dotted(["t"]), [ast.ConstraintsBlock(exprs)])]))
+@given(st.lists(EXPRS, min_size=1, max_size=4), WIDTHS)
+def test_generated_constraints_roundtrip(exprs: list[ast.Expr], width: int) -> None:
+    module = ast.Module([ast.TaskDecl(ast.Dotted(["t"]), [ast.ConstraintsBlock(exprs)])])
+    _roundtrip(module, width)
 
 
 @GENERATED
-@given(st.lists(CLAUSES, min_size=1, max_size=4))
-def test_generated_expect_clauses_roundtrip(clauses: list[ast.Node]) -> None:
-    _roundtrip(ast.Module([ast.TaskDecl(ast.Dotted(["t"]), [ast.ExpectBlock(clauses)])]))
+@given(st.lists(CLAUSES, min_size=1, max_size=4), WIDTHS)
+def test_generated_expect_clauses_roundtrip(clauses: list[ast.Node], width: int) -> None:
+    _roundtrip(ast.Module([ast.TaskDecl(ast.Dotted(["t"]), [ast.ExpectBlock(clauses)])]), width)
 
 
 def _task_with_slots(e: list[ast.Expr], maybe: list[ast.Expr | None]) -> ast.Module:
     """A task (and an app) that puts generated expressions in every other slot."""
     change = ast.ChangeEvent("added", ast.Dotted(["a", "b"]), maybe[0])
     record = ast.RecordDecl(
-        "R", [ast.FieldDecl("f", ast.TypeRef(ast.NamedType("int")), False, e[0])]
+        # a field default is a literal or a list literal
+        "R",
+        [ast.FieldDecl("f", ast.TypeRef(ast.NamedType("int")), False, ast.ListLit([e[0]]))],
     )
     items: list[ast.Node] = [
         ast.ParamsBlock(
@@ -577,9 +823,62 @@ def _task_with_slots(e: list[ast.Expr], maybe: list[ast.Expr | None]) -> ast.Mod
 
 @GENERATED
 @given(
-    st.lists(EXPRS, min_size=12, max_size=12), st.lists(st.none() | EXPRS, min_size=4, max_size=4)
+    st.lists(EXPRS, min_size=12, max_size=12),
+    st.lists(st.none() | EXPRS, min_size=4, max_size=4),
+    WIDTHS,
 )
 def test_generated_expressions_in_every_slot_roundtrip(
-    exprs: list[ast.Expr], maybe: list[ast.Expr | None]
+    exprs: list[ast.Expr], maybe: list[ast.Expr | None], width: int
 ) -> None:
-    _roundtrip(_task_with_slots(exprs, maybe))
+    _roundtrip(_task_with_slots(exprs, maybe), width)
+
+
+def test_deep_but_parseable_expression_is_formatted() -> None:
+    source = SourceFile("deep.task", "task t { constraints { " + " + ".join(["a"] * 450) + " } }")
+    if parse(source)[0] is None:
+        pytest.skip("the parser no longer accepts this depth")
+    text, diagnostics = format_source(source)
+    assert diagnostics == []
+    assert text is not None and text.count("+") == 449
+
+
+def _with_comments(text: str, positions: list[int]) -> str:
+    """``text`` with a comment (and a line break) put in place of some whitespace."""
+    out, last = [], 0
+    for n, pos in enumerate(sorted(set(positions))):
+        out += [text[last:pos], f" # c{n}\n"]
+        last = pos + 1
+    return "".join(out) + text[last:]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_comments_anywhere_are_kept_in_order(data: st.DataObject) -> None:
+    text = SAMPLES[data.draw(st.sampled_from(["app", "task", "exprs", "long"]))]
+    spaces = [i for i, ch in enumerate(text) if ch in " \n"]
+    positions = data.draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=8))
+    commented = _with_comments(text, positions)
+    module, _ = parse(SourceFile("c.task", commented))
+    assume(module is not None and module == _parse(text))  # not inside a string
+    out = _fmt(commented)
+    assert _comments(out) == _comments(commented)
+    assert _fmt(out) == out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_comments_anywhere_survive_narrow_layouts(data: st.DataObject) -> None:
+    text = SAMPLES[data.draw(st.sampled_from(sorted(SAMPLES)))]
+    spaces = [i for i, ch in enumerate(text) if ch in " \n"]
+    positions = data.draw(st.lists(st.sampled_from(spaces), max_size=6))
+    commented = _with_comments(text, positions)
+    module, comments, _ = parse_with_comments(SourceFile("c.task", commented))
+    assume(module is not None and module == _parse(text))  # not inside a string
+    assert module is not None
+    width = data.draw(WIDTHS)
+    out = format_module(module, comments, width)
+    again, again_comments, _ = parse_with_comments(SourceFile("c.task", out))
+    assert again is not None and again == module, out
+    assert [c.text for c in again_comments] == [c.text for c in comments]
+    assert format_module(again, again_comments, width) == out  # comments stay put
+    _check_width(out, width)

@@ -6,7 +6,7 @@ app clock {
   label "Clock"
 
   record Alarm {
-    time: time                          # hour and minutes, 24-hour
+    time: time  # hour and minutes, 24-hour
     label: text = ""
     enabled: bool = true
     repeat: list of enum(mon, tue, wed, thu, fri, sat, sun) = []
@@ -29,8 +29,8 @@ app clock {
   }
 
   record WorldClock {
-    city: text key                      # as the city picker names it, e.g. "London"
-    time_zone: text                     # IANA zone, e.g. "Europe/London"
+    city: text key  # as the city picker names it, e.g. "London"
+    time_zone: text  # IANA zone, e.g. "Europe/London"
   }
 
   collection alarms: Alarm
@@ -55,8 +55,13 @@ app clock {
   # The provider stores hour and minutes in separate columns (`hour`, `minutes`); the backend
   # combines them into `time`.
   probe alarms: content "content://com.google.android.deskclock/alarms" {
-    time = "hour", label = "label", enabled = "enabled", repeat = "daysofweek",
-    vibrate = "vibrate", ringtone = "ringtone", delete_after_use = "delete_after_use"
+    time = "hour",
+    label = "label",
+    enabled = "enabled",
+    repeat = "daysofweek",
+    vibrate = "vibrate",
+    ringtone = "ringtone",
+    delete_after_use = "delete_after_use",
   }
   probe timers: ui id "com.google.android.deskclock:id/timer_time_text" { remaining = "text" }
   probe laps: ui id "com.google.android.deskclock:id/lap_time" { lap_time = "text" }

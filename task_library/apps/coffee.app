@@ -7,44 +7,44 @@ app coffee {
   label "Coffee"
 
   record MenuItem {
-    name: text key                      # e.g. "Latte"
+    name: text key  # e.g. "Latte"
     category: enum(coffee, tea, non_coffee, food, seasonal) = "coffee"
-    price: money                        # medium size
-    size: enum(small, medium, large) = "medium"   # the size the price is for
+    price: money  # medium size
+    size: enum(small, medium, large) = "medium"  # the size the price is for
     available: bool = true
     calories: int?
   }
 
   record CartItem {
-    item: text                          # MenuItem.name
+    item: text  # MenuItem.name
     size: enum(small, medium, large) = "medium"
     milk: enum(whole, skim, oat, soy, none) = "whole"
     sugar: enum(none, less, normal) = "normal"
     shots: int = 1
     quantity: int = 1
-    price: money                        # line total
+    price: money  # line total
   }
 
   record Order {
-    order_no: text key                  # e.g. "A0193"
-    items: list of text                 # item names, as the order list summarises them
+    order_no: text key  # e.g. "A0193"
+    items: list of text  # item names, as the order list summarises them
     total: money
     status: enum(placed, preparing, ready, delivered, cancelled) = "placed"
     pickup: enum(pickup, delivery) = "pickup"
-    store: text                         # Store.name
+    store: text  # Store.name
     placed_at: datetime
     paid: bool = true
-    coupon: text?                       # Coupon.code used
+    coupon: text?  # Coupon.code used
   }
 
   record OrderLine {
-    order_no: text                      # Order.order_no
-    item: text                          # MenuItem.name
+    order_no: text  # Order.order_no
+    item: text  # MenuItem.name
     size: enum(small, medium, large) = "medium"
     milk: enum(whole, skim, oat, soy, none) = "whole"
     sugar: enum(none, less, normal) = "normal"
     quantity: int = 1
-    price: money                        # line total
+    price: money  # line total
   }
 
   record Store {
@@ -58,7 +58,7 @@ app coffee {
 
   record Coupon {
     code: text key
-    title: text                         # e.g. "$2 off any large drink"
+    title: text  # e.g. "$2 off any large drink"
     discount: money
     min_spend: money = $0.00
     expires: date
@@ -80,7 +80,9 @@ app coffee {
   }
 
   probe orders: ui xpath "//android.view.View[contains(@text, 'Order No.')]" { order_no = "text" }
-  probe order_lines: ui xpath "//android.view.View[@resource-id='order-detail']//android.view.View" { item = "text" }
+  probe order_lines: ui xpath "//android.view.View[@resource-id='order-detail']//android.view.View" {
+    item = "text",
+  }
   probe cart: ui id "com.tencent.mm:id/cart_item" class "android.view.View" { item = "text" }
   probe menu: ui class "android.view.View" desc "menu item" { name = "text" }
   probe stores: ui class "android.view.View" desc "store" { name = "text" }

@@ -6,7 +6,7 @@ app contacts {
   label "Contacts"
 
   record Person {
-    name: text key                      # display name, "First Last"
+    name: text key  # display name, "First Last"
     phone: phone
     phone_label: enum(mobile, home, work, main, other) = "mobile"
     email: email?
@@ -14,7 +14,7 @@ app contacts {
     company: text?
     job_title: text?
     address: text?
-    starred: bool = false               # "Favorites" in the app
+    starred: bool = false  # "Favorites" in the app
     group: enum(family, friends, work, classmates, other) = "other"
     birthday: date?
     notes: text?
@@ -23,7 +23,7 @@ app contacts {
 
   record Group {
     title: text key
-    members: list of text = []          # display names of the people in the group
+    members: list of text = []  # display names of the people in the group
   }
 
   collection people: Person
@@ -40,7 +40,9 @@ app contacts {
   }
 
   probe people: content "content://com.android.contacts/data/phones" {
-    name = "display_name", phone = "data1", starred = "starred"
+    name = "display_name",
+    phone = "data1",
+    starred = "starred",
   }
   probe groups: content "content://com.android.contacts/groups" { title = "title" }
   probe sort_by: setting secure "android.contacts.SORT_ORDER"

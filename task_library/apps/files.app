@@ -5,21 +5,21 @@ app files {
   label "Files"
 
   record Document {
-    path: file key                      # e.g. "/sdcard/Download/report.pdf"
-    name: text                          # file name with extension
-    folder: text                        # top-level folder under internal storage, e.g. "Download"
+    path: file key  # e.g. "/sdcard/Download/report.pdf"
+    name: text  # file name with extension
+    folder: text  # top-level folder under internal storage, e.g. "Download"
     kind: enum(document, image, audio, video, archive, apk, other) = "other"
-    size: int                           # bytes
+    size: int  # bytes
     modified: datetime
-    content: text?                      # for text files; null for binary ones
+    content: text?  # for text files; null for binary ones
     starred: bool = false
     in_trash: bool = false
   }
 
   record Folder {
-    path: file key                      # e.g. "/sdcard/DCIM/Agent_created"
+    path: file key  # e.g. "/sdcard/DCIM/Agent_created"
     name: text
-    parent: text                        # path of the folder that holds it, e.g. "/sdcard/DCIM"
+    parent: text  # path of the folder that holds it, e.g. "/sdcard/DCIM"
   }
 
   collection documents: Document
@@ -33,7 +33,11 @@ app files {
   }
 
   probe documents: files "/sdcard/**/*" {
-    path = "path", name = "name", size = "size", modified = "modified", content = "content"
+    path = "path",
+    name = "name",
+    size = "size",
+    modified = "modified",
+    content = "content",
   }
   probe folders: files "/sdcard/**/" { path = "path", name = "name" }
   probe view: ui desc "Grid view" class "android.widget.Button"

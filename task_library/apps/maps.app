@@ -6,20 +6,31 @@ app maps {
   record Place {
     name: text key
     address: text
-    category: enum(restaurant, cafe, bar, hotel, gas_station, museum, park, pharmacy,
-                   supermarket, hospital, other) = "other"
-    rating: number                      # 1.0 .. 5.0
+    category: enum(
+      restaurant,
+      cafe,
+      bar,
+      hotel,
+      gas_station,
+      museum,
+      park,
+      pharmacy,
+      supermarket,
+      hospital,
+      other
+    ) = "other"
+    rating: number  # 1.0 .. 5.0
     reviews: int = 0
     phone: phone?
     website: text?
     opens: time?
     closes: time?
-    price_level: int?                   # 1 .. 4 ($ .. $$$$)
-    distance_km: number?                # from the current location
+    price_level: int?  # 1 .. 4 ($ .. $$$$)
+    distance_km: number?  # from the current location
   }
 
   record SavedPlace {
-    place: text key                     # Place.name
+    place: text key  # Place.name
     list_name: enum(favorites, want_to_go, travel_plans, starred) = "favorites"
     note: text?
   }
@@ -34,7 +45,7 @@ app maps {
     destination: text
     stops: list of text = []
     mode: enum(driving, transit, walking, cycling) = "driving"
-    started: bool = false               # navigation started
+    started: bool = false  # navigation started
   }
 
   collection places: Place
@@ -53,8 +64,14 @@ app maps {
   }
 
   probe places: ui id "com.google.android.apps.maps:id/title" { name = "text" }
-  probe saved: ui xpath "//*[@resource-id='com.google.android.apps.maps:id/saved_list']//android.widget.TextView" { place = "text" }
-  probe recent_searches: ui id "com.google.android.apps.maps:id/search_history_item" { query = "text" }
-  probe routes: ui id "com.google.android.apps.maps:id/directions_destination" { destination = "text" }
+  probe saved: ui xpath "//*[@resource-id='com.google.android.apps.maps:id/saved_list']//android.widget.TextView" {
+    place = "text",
+  }
+  probe recent_searches: ui id "com.google.android.apps.maps:id/search_history_item" {
+    query = "text",
+  }
+  probe routes: ui id "com.google.android.apps.maps:id/directions_destination" {
+    destination = "text",
+  }
   probe distance_units: ui text "Distance units" id "android:id/summary"
 }

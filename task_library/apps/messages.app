@@ -5,9 +5,9 @@ app messages {
   label "Messages"
 
   record Thread {
-    address: phone key                  # the other party's number
-    contact_name: text?                 # shown instead of the number when it is a contact
-    snippet: text = ""                  # last message, as the conversation list shows it
+    address: phone key  # the other party's number
+    contact_name: text?  # shown instead of the number when it is a contact
+    snippet: text = ""  # last message, as the conversation list shows it
     unread: bool = false
     pinned: bool = false
     archived: bool = false
@@ -50,13 +50,22 @@ app messages {
   }
 
   probe threads: content "content://mms-sms/conversations?simple=true" {
-    address = "recipient_ids", snippet = "snippet", unread = "read", last_activity = "date"
+    address = "recipient_ids",
+    snippet = "snippet",
+    unread = "read",
+    last_activity = "date",
   }
   probe sent: content "content://sms/sent" {
-    to = "address", body = "body", timestamp = "date", status = "status"
+    to = "address",
+    body = "body",
+    timestamp = "date",
+    status = "status",
   }
   probe received: content "content://sms/inbox" {
-    from = "address", body = "body", timestamp = "date", read = "read"
+    from = "address",
+    body = "body",
+    timestamp = "date",
+    read = "read",
   }
   probe drafts: content "content://sms/draft" { to = "address", body = "body" }
   probe send_on_enter: ui text "Send message on pressing Enter" class "android.widget.CheckBox"

@@ -11,11 +11,11 @@ app settings {
     security: enum(open, wep, wpa2, wpa3) = "wpa2"
     saved: bool = false
     connected: bool = false
-    signal: int = 3                     # bars, 0..4
+    signal: int = 3  # bars, 0..4
   }
 
   record AppNotifications {
-    app_name: text key                  # as listed under Settings > Notifications > App settings
+    app_name: text key  # as listed under Settings > Notifications > App settings
     package_name: text
     enabled: bool = true
     allowed_channels: list of text = []
@@ -39,16 +39,16 @@ app settings {
     mobile_data: bool = true
     data_saver: bool = false
     location: bool = true
-    brightness: int = 60                # percent, 0..100
+    brightness: int = 60  # percent, 0..100
     adaptive_brightness: bool = true
     dark_theme: bool = false
-    screen_timeout: duration = 30s      # 15s 30s 1m 2m 5m 10m 30m on stock Android
+    screen_timeout: duration = 30s  # 15s 30s 1m 2m 5m 10m 30m on stock Android
     auto_rotate: bool = false
     font_size: enum(small, default, large, largest) = "default"
     do_not_disturb: bool = false
-    ring_volume: int = 5                # 0..7 steps, as the volume panel shows
-    media_volume: int = 8               # 0..15
-    alarm_volume: int = 6               # 0..7
+    ring_volume: int = 5  # 0..7 steps, as the volume panel shows
+    media_volume: int = 8  # 0..15
+    alarm_volume: int = 6  # 0..7
     vibrate_for_calls: bool = true
     battery_saver: bool = false
     notification_history: bool = false
@@ -62,10 +62,10 @@ app settings {
   probe airplane_mode: setting global "airplane_mode_on"
   probe mobile_data: setting global "mobile_data"
   probe location: setting secure "location_mode"
-  probe brightness: setting system "screen_brightness"        # 0..255 on the device
+  probe brightness: setting system "screen_brightness"  # 0..255 on the device
   probe adaptive_brightness: setting system "screen_brightness_mode"
-  probe dark_theme: setting secure "ui_night_mode"            # 1 = off, 2 = on
-  probe screen_timeout: setting system "screen_off_timeout"   # milliseconds
+  probe dark_theme: setting secure "ui_night_mode"  # 1 = off, 2 = on
+  probe screen_timeout: setting system "screen_off_timeout"  # milliseconds
   probe auto_rotate: setting system "accelerometer_rotation"
   probe font_size: setting system "font_scale"
   probe do_not_disturb: setting global "zen_mode"

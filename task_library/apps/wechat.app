@@ -6,9 +6,9 @@ app wechat {
   label "WeChat"
 
   record Friend {
-    wxid: text key                      # WeChat ID, e.g. "wxid_k2m9q0"
+    wxid: text key  # WeChat ID, e.g. "wxid_k2m9q0"
     nickname: text
-    remark: text?                       # the name you gave them; shown instead of the nickname
+    remark: text?  # the name you gave them; shown instead of the nickname
     phone: phone?
     region: text?
     starred: bool = false
@@ -16,8 +16,8 @@ app wechat {
   }
 
   record Chat {
-    peer: text key                      # friend's wxid, or the group's id
-    title: text                         # as the chat list shows it
+    peer: text key  # friend's wxid, or the group's id
+    title: text  # as the chat list shows it
     is_group: bool = false
     unread: int = 0
     pinned: bool = false
@@ -26,16 +26,16 @@ app wechat {
   }
 
   record ChatMessage {
-    chat: text                          # Chat.peer
+    chat: text  # Chat.peer
     outgoing: bool
     kind: enum(text, image, voice, file, location, link, transfer, red_packet) = "text"
-    body: text                          # text, file name, place name, or transfer note
-    amount: money?                      # for transfers and red packets
+    body: text  # text, file name, place name, or transfer note
+    amount: money?  # for transfers and red packets
     sent_at: datetime
   }
 
   record Transfer {
-    to: text                            # friend's wxid
+    to: text  # friend's wxid
     amount: money
     note: text = ""
     sent_at: datetime
@@ -43,7 +43,7 @@ app wechat {
   }
 
   record MiniAppUse {
-    name: text key                      # mini-program name as shown in the pull-down list
+    name: text key  # mini-program name as shown in the pull-down list
     last_used: datetime
     pinned: bool = false
   }
@@ -65,13 +65,20 @@ app wechat {
   }
 
   probe friends: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rcontact" {
-    wxid = "username", nickname = "nickname", remark = "conRemark"
+    wxid = "username",
+    nickname = "nickname",
+    remark = "conRemark",
   }
   probe chats: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rconversation" {
-    peer = "username", unread = "unReadCount", last_activity = "conversationTime"
+    peer = "username",
+    unread = "unReadCount",
+    last_activity = "conversationTime",
   }
   probe messages: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "message" {
-    chat = "talker", body = "content", sent_at = "createTime", outgoing = "isSend"
+    chat = "talker",
+    body = "content",
+    sent_at = "createTime",
+    outgoing = "isSend",
   }
   probe transfers: ui text "Transfer" class "android.widget.TextView" { note = "text" }
   probe recent_mini_apps: ui desc "Recently Used" class "android.widget.TextView" { name = "text" }

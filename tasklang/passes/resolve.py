@@ -77,16 +77,6 @@ class Resolver:
                     f"rename the parameter; here `{head}` is the record's field",
                 )
             base = ir.FieldRef(name=head, span=span)
-        elif scope.self_param is not None and head == scope.self_param:
-            if not rest:
-                self.error(
-                    "TL1004",
-                    f"`{head}` alone names the record being chosen",
-                    span,
-                    f"compare one of its fields, such as `{head}.name`",
-                )
-                return ir.Lit(value=None, type=ir.Type(name="any"), span=span)
-            base, rest = ir.FieldRef(name=rest[0], span=span), rest[1:]
         elif self.task.param(head) is not None:
             base = ir.Param(name=head, span=span)
         elif head in self.ctx.apps:
@@ -100,6 +90,8 @@ class Resolver:
         return base
 
     def unknown_name(self, head: str, span: Span | None, scope: Scope) -> None:
+        if head in self.listed:
+            return  # an unknown app on the `apps` line, reported there
         candidates = [p.name for p in self.task.params] + list(self.listed)
         if scope.record is not None:
             candidates += [f.name for f in scope.record.fields]
@@ -150,6 +142,7 @@ class Resolver:
                 self.error(
                     "TL1003", f"setting `{app_name}.{member}` has no member `{parts[2]}`", span
                 )
+            return ir.Lit(value=None, type=ir.Type(name="any"), span=span)
         return ref
 
     def require_listed(self, app_name: str, span: Span | None) -> None:
@@ -174,7 +167,7 @@ class Resolver:
         if isinstance(e, ir.AnswerRef) and not scope.allow_answer:
             self.error(
                 "TL1030",
-                "`answer` is only meaningful in `expect`",
+                "`answer` is only available to `expect` clauses on the final state",
                 e.span,
                 "the agent's answer exists only when the episode ends",
             )
@@ -214,7 +207,8 @@ class Resolver:
     def inner_scope(self, source: ir.Expr, outer: Scope, self_param: str | None = None) -> Scope:
         """The scope of a `where` over ``source``."""
         record = self.record_of(source)
-        return Scope(record, self_param, outer.allow_answer, opaque=record is None)
+        own = self_param or outer.self_param
+        return Scope(record, own, outer.allow_answer, opaque=record is None)
 
     def record_of(self, source: ir.Expr) -> ir.RecordDef | None:
         if isinstance(source, ir.CollectionRef):
@@ -290,7 +284,8 @@ def check_apps(r: Resolver) -> None:
 def check_kind(r: Resolver) -> None:
     task = r.task
     minis = [u for u in task.apps if u.host is not None]
-    standalone = {u.name for u in task.apps} | {u.host for u in minis if u.host}
+    hosts = {u.host for u in minis}
+    others = [u for u in task.apps if u.host is None and u.name not in hosts]
     span = (
         task.apps[0].span.cover(task.apps[-1].span)
         if task.apps and task.apps[0].span
@@ -303,14 +298,21 @@ def check_kind(r: Resolver) -> None:
             span,
             "list it with its host: `apps coffee in wechat`",
         )
-    elif task.kind == "app" and (minis or len(standalone) > 1):
+    elif task.kind == "mini_app" and others:
+        r.error(
+            "TL1022",
+            "a `mini_app` task uses mini-apps (and their host) only",
+            span,
+            f"`{others[0].name}` is another app: use `kind cross_app`",
+        )
+    elif task.kind == "app" and (minis or len(task.apps) > 1):
         r.error(
             "TL1022",
             "an `app` task uses exactly one app",
             span,
             "use `kind mini_app` for a mini-app, `kind cross_app` for several apps",
         )
-    elif task.kind == "cross_app" and len(standalone) < 2:
+    elif task.kind == "cross_app" and len(minis) + len(others) < 2:
         r.error(
             "TL1022",
             "a `cross_app` task uses at least two apps",
@@ -355,7 +357,7 @@ def param_refs(node: Any) -> set[str]:
 
 
 def check_param_cycles(r: Resolver, params: list[ir.ParamDecl]) -> None:
-    deps = {p.name: param_refs(p.domain) for p in params}
+    deps = {p.name: param_refs(p.domain) - {p.name} for p in params}
     state: dict[str, int] = {}
 
     def visit(name: str, trail: list[str]) -> None:
@@ -452,11 +454,11 @@ def resolve_event(r: Resolver, e: ir.Event) -> ir.Event:
                 r.error("TL1027", "`where` needs a collection, not a setting", e.where.span)
                 inner = Scope(opaque=True)
             else:
-                inner = r.inner_scope(target, Scope(allow_answer=True))
+                inner = r.inner_scope(target, Scope())
             where = r.expr(e.where, inner)
         return e.model_copy(update={"target": target, "where": where})
     if isinstance(e, ir.HoldsEvent):
-        return e.model_copy(update={"expr": r.expr(e.expr, Scope(allow_answer=True))})
+        return e.model_copy(update={"expr": r.expr(e.expr, Scope())})
     return e
 
 

@@ -162,18 +162,46 @@ class Checker:
     def _compare(self, e: ir.Compare, record: ir.RecordDef | None) -> ir.Expr:
         left = self.expr(e.left, record)
         right = self.expr(e.right, record)
-        left, right = self.coerce_pair(left, right)
+        left, right = self.coerce_pair(left, right, e.op)
         self.check_compare(e, left, right)
         within = self.check_options(e, left, right, record)
         return self.typed(e, BOOL, left=left, right=right, within=within)
 
-    def coerce_pair(self, left: ir.Expr, right: ir.Expr) -> tuple[ir.Expr, ir.Expr]:
-        """Give a literal side the type of the other side."""
-        if isinstance(right, ir.Lit):
-            right = self.coerce(right, left.type or ANY)
-        if isinstance(left, ir.Lit):
-            left = self.coerce(left, right.type or ANY)
+    def coerce_pair(self, left: ir.Expr, right: ir.Expr, op: str = "==") -> tuple[ir.Expr, ir.Expr]:
+        """Give a literal side the type of the other side.
+
+        Text operators (`~`, `matches`, text `contains`) leave literals as text; `in` and
+        list `contains` coerce items to the element type.
+        """
+        lt, rt = left.type or ANY, right.type or ANY
+        if op in ("~", "matches") or (op == "contains" and lt.name != "list"):
+            return left, right
+        if op == "in":
+            return left, self.coerce_items(right, lt) if rt.name == "list" else right
+        if op == "contains":
+            return left, self.coerce_any(right, lt.item or ANY)
+        if isinstance(right, (ir.Lit, ir.ListExpr)):
+            right = self.coerce_any(right, lt)
+        if isinstance(left, (ir.Lit, ir.ListExpr)):
+            left = self.coerce_any(left, right.type or ANY)
         return left, right
+
+    def coerce_any(self, e: ir.Expr, target: ir.Type) -> ir.Expr:
+        if isinstance(e, ir.Lit):
+            return self.coerce(e, target)
+        if isinstance(e, ir.ListExpr) and target.name == "list" and target.item is not None:
+            return self.coerce_items(e, target.item)
+        return e
+
+    def coerce_items(self, e: ir.Expr, item: ir.Type) -> ir.Expr:
+        """A list literal whose literal items take the type ``item`` (reporting misfits)."""
+        if not isinstance(e, ir.ListExpr) or loose(item):
+            return e
+        items = [self.coerce(i, item) if isinstance(i, ir.Lit) else i for i in e.items]
+        new_type = ir.Type(name="list", item=item.required())
+        if not all(compatible(item, i.type or ANY) for i in items):
+            new_type = e.type or new_type
+        return e.model_copy(update={"items": items, "type": new_type})
 
     def coerce(self, lit: ir.Lit, target: ir.Type) -> ir.Lit:
         if target.name == "list" and isinstance(lit.value, list):
@@ -508,6 +536,9 @@ def check_param(c: Checker, p: ir.ParamDecl) -> ir.ParamDecl:
         assert isinstance(d, ir.RecordDomain)
         source = c.expr(d.source, None)
         rec = c.source_record(source)
+        st = source.type or ANY
+        if st.name == "list" and st.item is not None:
+            c.param_types[p.name] = st.item
         where = c.boolean(d.where, rec, "`where`") if d.where is not None else None
         st = source.type or ANY
         t = st.item if st.name == "list" and st.item else ANY
@@ -560,9 +591,9 @@ def check_given(c: Checker, given: ir.Given) -> ir.Given:
         if (value.type or ANY).name not in ("datetime", "any"):
             c.error(
                 "TL1006",
-                f"`clock` takes a datetime, not `{value.type}`",
+                f"`now` takes a datetime, not `{value.type}`",
                 clock.span,
-                "for example `clock 2026-05-14T09:30`",
+                "for example `now 2026-05-14T09:30`",
             )
         _check_tz(c, clock)
         clock = clock.model_copy(update={"value": value})
