@@ -289,11 +289,10 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "TL1031",
         Severity.ERROR,
         "reserved word as a name",
-        "Fields and parameters may not take the names of expression keywords (`not`, `exists`, "
-        "`none`, `all`, `count`, `sum`, `min`, `max`, `avg`, `true`, `false`, `null`, `now`, "
-        "`answer`, `and`, `or`, `implies`, `in`, `contains`, `matches`, `has`, `where`, "
-        "`within`, `fuzzy`, `exact`, `unordered`, `weight`): inside expressions these words "
-        "always mean the keyword, so such a name could not be used.",
+        "A field or parameter may not be named `true`, `false`, `null`, `now` or `answer`: a bare "
+        "name in an expression would silently mean the literal, the device clock or the agent's "
+        "answer. (Other keywords used as bare names are syntax errors, TL0002, with a hint; "
+        "they still work after a dot and in `has { ... }`.)",
     ),
     # -- TL2xxx: analysis (lint)
     (
