@@ -1,0 +1,50 @@
+"""Shared pytest options and fixtures.
+
+``--update-golden`` rewrites the expected files of the golden cases (review the diff);
+``realdata_dir`` is the folder of recorded real-world data, skipped when it is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/*/expected.* from the current compiler output",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "realdata: reads recorded real-world data from ../shared/realdata"
+    )
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository root (the folder holding pyproject.toml)."""
+    assert (REPO_ROOT / "pyproject.toml").is_file(), REPO_ROOT
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether golden tests should rewrite their expected files instead of comparing."""
+    return bool(request.config.getoption("--update-golden", default=False))
+
+
+@pytest.fixture(scope="session")
+def realdata_dir(repo_root: Path) -> Path:
+    """``../shared/realdata`` relative to the repository root; skips the test when absent."""
+    path = repo_root.parent / "shared" / "realdata"
+    if not path.is_dir():
+        pytest.skip(f"real-world data not available: `{path}` does not exist")
+    return path
