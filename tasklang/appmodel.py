@@ -39,7 +39,7 @@ class AppBuilder:
                 self.collection(app, item)
             elif isinstance(item, ast.SettingsDecl):
                 for f in item.fields:
-                    self.add_field(app, app.settings, f, f"setting of `{app.name}`")
+                    self.add_field(app, app.settings, f, f"the settings of `{app.name}`")
             elif isinstance(item, ast.ProbeDecl):
                 probes.append(item)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
@@ -76,7 +76,7 @@ class AppBuilder:
             return
         rec = ir.RecordDef(name=decl.name, fields=[], span=decl.span)
         for f in decl.fields:
-            self.add_field(app, rec.fields, f, f"field of `{decl.name}`")
+            self.add_field(app, rec.fields, f, f"record `{decl.name}`")
         app.records.append(rec)
 
     def collection(self, app: ir.AppModel, decl: ast.CollectionDecl) -> None:
@@ -93,7 +93,7 @@ class AppBuilder:
                 "TL1031", f"`{decl.name}` is a reserved word", decl.span, "choose another name"
             )
         if any(f.name == decl.name for f in into):
-            self.error("TL1005", f"{what} `{decl.name}` is declared twice", decl.span)
+            self.error("TL1005", f"`{decl.name}` is declared twice in {what}", decl.span)
             return
         typ = self.type_ref(decl.type)
         fdef = ir.FieldDef(name=decl.name, type=typ, key=decl.key, span=decl.span)

@@ -34,11 +34,39 @@ def load_artifact(text: str) -> ir.CompiledTask:
 
 
 def schema_dict(name: str) -> dict[str, Any]:
+    """The JSON Schema of an artifact kind (Draft 2020-12)."""
     model = SCHEMAS[name]
-    schema = model.model_json_schema()
+    schema: dict[str, Any] = _tagged_unions(model.model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"tasklang/{name}.schema.json"
     return schema
+
+
+def _tagged_unions(node: Any) -> Any:
+    """Rewrite discriminated ``oneOf`` unions as ``if``/``then`` on the tag.
+
+    A validator tries every ``oneOf`` branch in full, which is exponential in the depth of
+    nested expressions; testing the tag first keeps validation linear. The
+    ``discriminator`` annotation stays for tools that read it.
+    """
+    if isinstance(node, list):
+        return [_tagged_unions(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _tagged_unions(v) for k, v in node.items()}
+    disc = node.get("discriminator")
+    if isinstance(disc, dict) and "oneOf" in node and "mapping" in disc:
+        tag = disc["propertyName"]
+        mapping: dict[str, str] = disc["mapping"]
+        del node["oneOf"]
+        node["type"] = "object"
+        node["required"] = [tag]
+        node["properties"] = {tag: {"enum": sorted(mapping)}}
+        node["allOf"] = [
+            {"if": {"properties": {tag: {"const": key}}}, "then": {"$ref": ref}}
+            for key, ref in sorted(mapping.items())
+        ]
+    return node
 
 
 def schema_json(name: str) -> str:

@@ -152,6 +152,7 @@ class Compiler:
 
     def compile_text(self, text: str, path: str = "<input>") -> CompileResult:
         """Compile source text against the bundled app models; for tests and tools."""
+        text = text.removeprefix("\ufeff")
         return self.compile_sources([SourceFile(path, text)], self._library_app_files([]))
 
     def _build_apps(self, units: list[_Unit], result: CompileResult) -> set[str]:
@@ -196,7 +197,7 @@ class Compiler:
         ctx = Context(apps=dict(result.apps))
         seen: dict[str, Span] = {}
         for unit in units:
-            digest = hashlib.sha256(unit.source.text.encode("utf-8")).hexdigest()
+            digest = hashlib.sha256(unit.source.text.encode("utf-8", "surrogatepass")).hexdigest()
             for decl in unit.module.decls:
                 if not isinstance(decl, ast.TaskDecl):
                     continue

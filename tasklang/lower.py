@@ -34,6 +34,8 @@ DEVICE_KEYS: dict[str, str] = {
     "orientation": "text",
     "reset": "text",
 }
+MAX_WEIGHT = 1_000_000
+MAX_EXPR_DEPTH = 100
 TASK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 _ONCE = {
     "KindItem": "kind", "AppsItem": "apps", "GoalItem": "goal", "ParamsBlock": "params",
@@ -50,6 +52,8 @@ class Lowerer:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _clause_count: int = 0
+    _depth: int = 0
+    _too_deep: bool = False
 
     def error(self, code: str, message: str, span: Span, help: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, span, help=help))
@@ -304,6 +308,13 @@ class Lowerer:
 
     def subgoal(self, c: ast.Subgoal, task: ir.Task, parent: str | None) -> None:
         name = self.string(c.name, c.span)
+        if not name.strip():
+            self.error(
+                "TL1015",
+                "a subgoal needs a name",
+                c.span,
+                'name it after what it achieves: `subgoal "opened the chat" { ... }`',
+            )
         if parent is not None:
             self.error(
                 "TL1005",
@@ -397,15 +408,16 @@ class Lowerer:
         if w is None:
             return 1.0
         value = _number(self.literal(w.value).value)
-        if value <= 0 or value > 1_000_000:
-            self.error(
-                "TL1019",
-                f"weight `{w.value.text}` must be positive",
-                w.span,
-                "weights are relative: `weight 2` counts twice as much as the default 1",
-            )
-            return 1.0
-        return value
+        if 0 < value <= MAX_WEIGHT:
+            return value
+        problem = "must be positive" if value <= 0 else f"is above the limit of {MAX_WEIGHT:,}"
+        self.error(
+            "TL1019",
+            f"weight `{w.value.text}` {problem}",
+            w.span,
+            "weights are relative: `weight 2` counts twice as much as the default 1",
+        )
+        return 1.0
 
     def template(self, text: str, item: ast.GoalItem) -> list[ir.GoalPart]:
         return split_template(text, goal_locator(item), self)
@@ -430,8 +442,22 @@ class Lowerer:
         return ir.Path(parts=list(d.parts), span=d.span)
 
     def expr(self, e: ast.Expr) -> ir.Expr:
+        if self._depth >= MAX_EXPR_DEPTH:
+            if not self._too_deep:
+                self.error(
+                    "TL0007",
+                    f"expression nested deeper than {MAX_EXPR_DEPTH} levels",
+                    e.span,
+                    "split it into several clauses or constraints",
+                )
+            self._too_deep = True
+            return ir.Lit(value=None, type=ir.Type(name="any"), span=e.span)
         method: Callable[[Any], ir.Expr] = getattr(self, f"_expr_{type(e).__name__}")
-        return method(e)
+        self._depth += 1
+        try:
+            return method(e)
+        finally:
+            self._depth -= 1
 
     def _expr_Lit(self, e: ast.Lit) -> ir.Expr:
         return self.literal(e)
@@ -615,7 +641,7 @@ def split_template(
                     locate(i, match.end() if match else i + 1),
                     "write `{param}` or `{param.field}`; `{{` and `}}` are braces",
                 )
-                i += 1
+                i = match.end() if match else i + 1
                 continue
             if buf:
                 parts.append(ir.GoalPart(text="".join(buf)))

@@ -18,6 +18,8 @@ from tasklang.transform import ToAst
 MAX_SOURCE_BYTES = 2 * 1024 * 1024
 MAX_NESTING = 64
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PREV_WORD = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*$")
+_CALL_WORDS = frozenset({"count", "sum", "min", "max", "avg"})
 
 _TOKEN_NAMES = {
     "NAME": "a name",
@@ -129,10 +131,10 @@ def precheck(source: SourceFile) -> list[Diagnostic]:
     depth = 0
     in_string = in_comment = escaped = False
     for i, ch in enumerate(text):
-        if in_comment:
+        code = ord(ch)
+        if in_comment and not 0xD800 <= code <= 0xDFFF:
             in_comment = ch != "\n"
             continue
-        code = ord(ch)
         if (code < 32 and ch not in "\t\n\r") or code == 127 or 0xD800 <= code <= 0xDFFF:
             return [
                 Diagnostic(
@@ -183,7 +185,9 @@ def _describe(name: str) -> str:
 def _expected(names: set[str] | frozenset[str] | None) -> str:
     if not names:
         return ""
-    described = sorted({_describe(n) for n in names})
+    described = sorted(
+        {_describe(n) for n in names}, key=lambda d: (d not in ("`}`", "`)`", "`]`"), d)
+    )
     if len(described) > 8:
         described = [*described[:8], "..."]
     return ", ".join(described)
@@ -228,6 +232,13 @@ def _syntax_diagnostic(source: SourceFile, exc: UnexpectedInput) -> Diagnostic:
     if len(text) > 40:
         text = text[:37] + "..."
     help_text = _help_for(exc.expected)
+    before = _PREV_WORD.search(source.text, 0, start)
+    if before and before.group(1) in _CALL_WORDS and exc.expected and "LPAR" in exc.expected:
+        word = before.group(1)
+        help_text = (
+            f"`{word}` starts `{word}(...)` here; a field named `{word}` can be used "
+            f"after a dot or in `has {{ {word} == ... }}`"
+        )
     if token.type != "NAME" and "NAME" in (exc.expected or ()) and _NAME.fullmatch(text):
         help_text = f"`{text}` is a reserved word here; choose another name"
     return Diagnostic("TL0002", f"unexpected `{text}`", source.span(start, end), help=help_text)

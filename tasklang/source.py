@@ -83,7 +83,7 @@ class SourceFile:
             return ""
         start = self._line_starts[line - 1]
         end = self._line_starts[line] - 1 if line < len(self._line_starts) else len(self.text)
-        return self.text[start:end]
+        return self.text[start:end].rstrip("\r")
 
     def span(self, start: int, end: int) -> Span:
         """A span from two character offsets."""

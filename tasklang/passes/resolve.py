@@ -283,9 +283,10 @@ def check_apps(r: Resolver) -> None:
 
 def check_kind(r: Resolver) -> None:
     task = r.task
-    minis = [u for u in task.apps if u.host is not None]
+    uses = list({u.name: u for u in task.apps}.values())
+    minis = [u for u in uses if u.host is not None]
     hosts = {u.host for u in minis}
-    others = [u for u in task.apps if u.host is None and u.name not in hosts]
+    others = [u for u in uses if u.host is None and u.name not in hosts]
     span = (
         task.apps[0].span.cover(task.apps[-1].span)
         if task.apps and task.apps[0].span
@@ -305,7 +306,7 @@ def check_kind(r: Resolver) -> None:
             span,
             f"`{others[0].name}` is another app: use `kind cross_app`",
         )
-    elif task.kind == "app" and (minis or len(task.apps) > 1):
+    elif task.kind == "app" and (minis or len(uses) > 1):
         r.error(
             "TL1022",
             "an `app` task uses exactly one app",
@@ -357,7 +358,10 @@ def param_refs(node: Any) -> set[str]:
 
 
 def check_param_cycles(r: Resolver, params: list[ir.ParamDecl]) -> None:
-    deps = {p.name: param_refs(p.domain) - {p.name} for p in params}
+    deps = {p.name: param_refs(p.domain) for p in params}
+    for p in params:
+        if isinstance(p.domain, ir.RecordDomain):
+            deps[p.name].discard(p.name)  # `p` in its own `where` is the candidate record
     state: dict[str, int] = {}
 
     def visit(name: str, trail: list[str]) -> None:

@@ -149,6 +149,9 @@ class Checker:
                 "numbers combine with numbers; dates and times with durations",
             )
             result = ANY
+        folded = fold(e.op, left, right, result)
+        if folded is not None:
+            return folded.model_copy(update={"span": e.span})
         return self.typed(e, result, left=left, right=right)
 
     def _logic(self, e: ir.Logic, record: ir.RecordDef | None) -> ir.Expr:
@@ -229,6 +232,15 @@ class Checker:
         lt, rt = left.type or ANY, right.type or ANY
         op = e.op
         ok = True
+        for a, b, other in ((lt, rt, right), (rt, lt, left)):
+            if a.name == "money" and b.name in ("int", "number") and not isinstance(other, ir.Lit):
+                self.error(
+                    "TL1006",
+                    f"cannot compare `money` {op} `{b.name}`: the units are ambiguous",
+                    e.span,
+                    "make the other side money, for example `n * $1.00`",
+                )
+                return
         if op in ("==", "!="):
             ok = compatible(lt, rt)
         elif op in ("<", "<=", ">", ">="):
@@ -270,12 +282,23 @@ class Checker:
             good = (wt.name == "duration") if temporal else (is_numeric(lt) and is_numeric(wt))
             if loose(lt) and (is_numeric(wt) or wt.name == "duration"):
                 good = True
-            if not good:
+            if not good and not loose(wt):
                 self.error(
                     "TL1007",
                     f"`within {wt}` does not apply to `{lt}`",
                     e.within.span,
                     "numbers take a number tolerance; times and dates a duration",
+                )
+            elif (
+                isinstance(within, ir.Lit)
+                and isinstance(within.value, (int, float))
+                and within.value < 0
+            ):
+                self.error(
+                    "TL1007",
+                    "a tolerance cannot be negative",
+                    e.within.span,
+                    "`within` takes the largest allowed difference, such as `within 5m`",
                 )
         if e.fuzzy is not None and not (is_text(lt) and is_text(rt)):
             self.error("TL1007", f"`fuzzy` applies to text, not `{lt}`", e.span)
@@ -473,6 +496,36 @@ def arith_type(op: str, lt: ir.Type, rt: ir.Type) -> ir.Type | None:
     return None
 
 
+def fold(op: str, left: ir.Expr, right: ir.Expr, result: ir.Type) -> ir.Lit | None:
+    """Constant-fold arithmetic on number literals, so `10 * 2` is the literal 20.
+
+    Folding keeps literals literal: compared with money, `10 * 2` means $20 like `20` does.
+
+    >>> two, ten = ir.Lit(value=2, type=scalar("int")), ir.Lit(value=10, type=scalar("int"))
+    >>> fold("*", ten, two, scalar("int")).value
+    20
+    """
+    if not (isinstance(left, ir.Lit) and isinstance(right, ir.Lit)):
+        return None
+    lv, rv = left.value, right.value
+    plain = ("int", "number")
+    names = ((left.type or ANY).name, (right.type or ANY).name)
+    if not (isinstance(lv, (int, float)) and isinstance(rv, (int, float))) or any(
+        isinstance(v, bool) for v in (lv, rv)
+    ):
+        return None
+    if names[0] in plain and names[1] in plain:
+        value: float = {"+": lv + rv, "-": lv - rv, "*": lv * rv}.get(op, 0.0)
+        if op == "/":
+            if rv == 0:
+                return None
+            value = lv / rv
+        if result.name == "int" and float(value).is_integer():
+            return ir.Lit(value=int(value), type=scalar("int"))
+        return ir.Lit(value=float(value), type=scalar("number"))
+    return None
+
+
 def aggregate_type(fn: str, t: ir.Type) -> ir.Type | None:
     if fn in ("min", "max"):
         return t.required() if is_ordered(t) else None
@@ -493,7 +546,8 @@ def _compare_help(op: str) -> str:
 def run(task: ir.Task, ctx: Context) -> tuple[ir.Task, list[Diagnostic]]:
     """Type-check ``task``; returns a copy with every expression typed."""
     c = Checker(task, ctx)
-    params = [check_param(c, p) for p in task.params]
+    checked = {p.name: check_param(c, p) for p in dependency_order(task.params)}
+    params = [checked[p.name] for p in task.params]
     update: dict[str, Any] = {
         "params": params,
         "constraints": [c.boolean(x, None, "a constraint") for x in task.constraints],
@@ -502,6 +556,29 @@ def run(task: ir.Task, ctx: Context) -> tuple[ir.Task, list[Diagnostic]]:
         "goal": check_goal(c, task.goal),
     }
     return task.model_copy(update=update), c.diagnostics
+
+
+def dependency_order(params: list[ir.ParamDecl]) -> list[ir.ParamDecl]:
+    """Parameters ordered so that each comes after those its domain uses (cycles keep order)."""
+    from tasklang.passes.resolve import param_refs
+
+    by_name = {p.name: p for p in params}
+    done: dict[str, ir.ParamDecl] = {}
+    visiting: set[str] = set()
+
+    def visit(p: ir.ParamDecl) -> None:
+        if p.name in done or p.name in visiting:
+            return
+        visiting.add(p.name)
+        for dep in sorted(param_refs(p.domain) - {p.name}):
+            if dep in by_name:
+                visit(by_name[dep])
+        visiting.discard(p.name)
+        done[p.name] = p
+
+    for p in params:
+        visit(p)
+    return list(done.values())
 
 
 def check_param(c: Checker, p: ir.ParamDecl) -> ir.ParamDecl:
@@ -588,6 +665,13 @@ def check_given(c: Checker, given: ir.Given) -> ir.Given:
     clock = given.clock
     if clock is not None:
         value = c.expr(clock.value, None)
+        if isinstance(value, ir.Now):
+            c.error(
+                "TL1006",
+                "the clock cannot be set to itself",
+                clock.span,
+                "give a datetime literal, such as `now 2026-05-14T09:30`",
+            )
         if (value.type or ANY).name not in ("datetime", "any"):
             c.error(
                 "TL1006",
