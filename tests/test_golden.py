@@ -68,7 +68,9 @@ def render_diagnostics(result: CompileResult) -> str:
 
 
 def render_ir(result: CompileResult) -> str:
-    tasks = [ir.strip_spans(c.task.model_dump(mode="json", exclude_none=True)) for c in result.tasks]
+    tasks = [
+        ir.strip_spans(c.task.model_dump(mode="json", exclude_none=True)) for c in result.tasks
+    ]
     data = tasks[0] if len(tasks) == 1 else tasks
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
