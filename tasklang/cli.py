@@ -13,7 +13,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from tasklang import __version__
-from tasklang.compiler import Compiler, CompileResult, UnreadableInput
+from tasklang.compiler import Compiler, CompileResult, UnreadableInput, library_root
 from tasklang.diagnostics import render_text
 from tasklang.ir import strip_spans
 from tasklang.passes import PASS_NAMES
@@ -34,7 +34,10 @@ class Format(StrEnum):
 
 
 FormatOpt = Annotated[Format, typer.Option("--format", help="Output format.")]
-PathsArg = Annotated[list[Path], typer.Argument(help="Files or folders of .task/.app files.")]
+PathsArg = Annotated[
+    list[Path] | None,
+    typer.Argument(help="Files or folders of .task/.app files (default: the bundled library)."),
+]
 
 
 def use_color(stream: Any) -> bool:
@@ -65,9 +68,9 @@ def report(result: CompileResult, fmt: Format, extra: dict[str, Any] | None = No
         typer.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 
-def run_compile(paths: list[Path], stop_after: str | None = None) -> CompileResult:
+def run_compile(paths: list[Path] | None, stop_after: str | None = None) -> CompileResult:
     try:
-        return Compiler().compile_paths(paths, stop_after)
+        return Compiler().compile_paths(paths or [library_root()], stop_after)
     except UnreadableInput as exc:
         fail_usage(str(exc))
 
@@ -86,7 +89,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 @app.command("compile")
 def compile_cmd(
-    paths: PathsArg,
+    paths: PathsArg = None,
     out: Annotated[
         Path | None,
         typer.Option("-o", "--out", help="Write one JSON artifact per task into this folder."),
@@ -146,7 +149,7 @@ def write_artifacts(result: CompileResult, out: Path) -> list[dict[str, str]]:
 
 
 @app.command("list")
-def list_cmd(paths: PathsArg, fmt: FormatOpt = Format.text) -> None:
+def list_cmd(paths: PathsArg = None, fmt: FormatOpt = Format.text) -> None:
     """List the tasks under PATHS: id, kind, apps, tags, difficulty."""
     result = run_compile(paths)
     rows = [
@@ -209,7 +212,7 @@ def schema_cmd(
 
 @app.command("fmt")
 def fmt_cmd(
-    paths: PathsArg,
+    paths: PathsArg = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 if a file would change.")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="Print a diff instead of writing.")] = False,
     fmt: FormatOpt = Format.text,
@@ -217,6 +220,8 @@ def fmt_cmd(
     """Format files canonically, keeping comments; refuses output that changes meaning."""
     from tasklang.fmtcmd import run_fmt
 
+    if not paths:
+        fail_usage("name the files or folders to format")
     raise typer.Exit(run_fmt(paths, check=check, diff=diff, as_json=fmt is Format.json))
 
 
