@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ast, ir
-from tasklang.diagnostics import Diagnostic, did_you_mean
-from tasklang.literals import LiteralError, decode, decode_string
-from tasklang.lower import RESERVED_NAMES
-from tasklang.source import Span
+from tasklang.diagnostics import did_you_mean
+from tasklang.literals import LiteralError, decode
+from tasklang.lower import RESERVED_NAMES, Reporter
 from tasklang.types import coerce_literal
 
 PROBE_NAMESPACES = ("system", "secure", "global")
@@ -17,11 +16,8 @@ FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
 
 
 @dataclass
-class AppBuilder:
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    def error(self, code: str, message: str, span: Span, help: str | None = None) -> None:
-        self.diagnostics.append(Diagnostic(code, message, span, help=help))
+class AppBuilder(Reporter):
+    """Builds ``ir.AppModel`` from an app declaration; collects diagnostics."""
 
     def build(self, decl: ast.AppDecl) -> ir.AppModel:
         app = ir.AppModel(name=decl.name, span=decl.span)
@@ -62,13 +58,6 @@ class AppBuilder:
             if probe is not None:
                 app.probes.append(probe)
         return app
-
-    def string(self, raw: str, span: Span) -> str:
-        try:
-            return decode_string(raw)
-        except LiteralError as exc:
-            self.error(exc.code, str(exc), span, exc.help)
-            return raw[1:-1]
 
     def record(self, app: ir.AppModel, decl: ast.RecordDecl) -> None:
         if app.record(decl.name) is not None:

@@ -47,16 +47,30 @@ _ONCE = {
 
 
 @dataclass
-class Lowerer:
-    """Lowers one task; collects diagnostics in ``diagnostics``."""
+class Reporter:
+    """Collects diagnostics; decodes string literals, reporting bad escapes."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    _clause_count: int = 0
-    _depth: int = 0
-    _too_deep: bool = False
 
     def error(self, code: str, message: str, span: Span, help: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, span, help=help))
+
+    def string(self, raw: str, span: Span) -> str:
+        """The value of a string literal (its raw text without quotes if it is malformed)."""
+        try:
+            return decode_string(raw)
+        except LiteralError as exc:
+            self.error(exc.code, str(exc), span, exc.help)
+            return raw[1:-1]
+
+
+@dataclass
+class Lowerer(Reporter):
+    """Lowers one task; collects diagnostics in ``diagnostics``."""
+
+    _clause_count: int = 0
+    _depth: int = 0
+    _too_deep: bool = False
 
     # ------------------------------------------------------------ task
     def task(self, decl: ast.TaskDecl) -> ir.Task:
@@ -423,13 +437,6 @@ class Lowerer:
         return split_template(text, goal_locator(item), self)
 
     # ------------------------------------------------------------ expressions
-    def string(self, raw: str, span: Span) -> str:
-        try:
-            return decode_string(raw)
-        except LiteralError as exc:
-            self.error(exc.code, str(exc), span, exc.help)
-            return raw[1:-1]
-
     def literal(self, lit: ast.Lit) -> ir.Lit:
         try:
             value, type_name = decode(lit.kind, lit.text)
