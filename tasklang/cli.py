@@ -225,6 +225,23 @@ def fmt_cmd(
     raise typer.Exit(run_fmt(paths, check=check, diff=diff, as_json=fmt is Format.json))
 
 
+@app.command("check")
+def check_cmd(
+    task: Annotated[str, typer.Argument(help="A library task id or a .task file.")],
+    trajectories: Annotated[list[Path], typer.Argument(help="Trajectory .jsonl files.")],
+    fmt: FormatOpt = Format.text,
+    html: Annotated[Path | None, typer.Option("--html", help="Write an HTML report.")] = None,
+    params: Annotated[
+        str | None,
+        typer.Option("--params", help="Parameter values as a JSON object (override the header's)."),
+    ] = None,
+) -> None:
+    """Check recorded trajectories: exit 0 if all pass, 1 if any fails, 2 on bad input."""
+    from tasklang.checkcmd import run_check
+
+    raise typer.Exit(run_check(task, trajectories, params, fmt is Format.json, html))
+
+
 class BenchName(StrEnum):
     compile = "compile"
 

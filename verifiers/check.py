@@ -1,0 +1,502 @@
+"""Check an episode against a compiled task: one verdict with evidence for every clause.
+
+An episode is a task instance (parameter values, initial state), the steps the agent took
+(observation, action, and optionally the world state after the action), the final state,
+and the agent's declared status and answer. Trace clauses run as monitors in one pass over
+the steps; state clauses read the final state; guards compare it with the initial state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tasklang.verifiers.evaluate import Env, EvalError, evaluate
+from tasklang.verifiers.snapshot import UiParseError, WorldSnapshot
+from tasklang.verifiers.state import Change, diff_states, initial_state
+from tasklang.verifiers.trajectory import Action, Trajectory
+from tasklang.verifiers.ui import Screen, action_target, describe, states_hold
+from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
+
+from tasklang import ir
+
+
+@dataclass
+class Moment:
+    """One step: what was on screen, what the agent did, the state after (if recorded)."""
+
+    index: int
+    screen: Screen | None
+    package: str | None
+    activity: str | None
+    action: Action | None
+    state: WorldSnapshot | None
+
+
+@dataclass
+class Episode:
+    params: dict[str, Any]
+    initial: WorldSnapshot
+    moments: list[Moment]
+    final: WorldSnapshot | None
+    status: str | None
+    answer: str | None
+    notes: list[str] = field(default_factory=list)
+    name: str | None = None
+
+
+def episode_from_trajectory(
+    traj: Trajectory, params: dict[str, Any], initial: WorldSnapshot, notes: list[str]
+) -> Episode:
+    """The episode a trajectory records (the final state falls back to the last step's)."""
+    moments = []
+    for step in traj.steps:
+        obs = step.observation
+        try:
+            screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
+        except UiParseError as exc:
+            notes.append(f"step {step.index}: {exc}")
+            screen = None
+        moments.append(
+            Moment(step.index, screen, obs.package, obs.activity, step.action, step.snapshot)
+        )
+    final = traj.final.snapshot
+    if final is None:
+        final = next((m.state for m in reversed(moments) if m.state is not None), None)
+    return Episode(params, initial, moments, final, traj.status, traj.answer, notes, traj.path)
+
+
+def final_screen(ep: Episode) -> Screen | None:
+    if ep.final is not None and (ep.final.ui_xml or ep.final.ui_elements):
+        try:
+            return Screen.from_parts(ep.final.ui_xml, ep.final.ui_elements)
+        except UiParseError:
+            return None
+    return next((m.screen for m in reversed(ep.moments) if m.screen is not None), None)
+
+
+# ---------------------------------------------------------------- events
+@dataclass
+class Occurrence:
+    moment: int
+    evidence: Evidence
+
+
+class Monitor:
+    """Finds where each event of a task occurs, in one pass over the episode."""
+
+    def __init__(self, compiled: ir.CompiledTask, ep: Episode) -> None:
+        self.compiled = compiled
+        self.apps = dict(compiled.apps)
+        self.ep = ep
+
+    def occurrences(self, events: list[ir.Event]) -> list[list[Occurrence]]:
+        found: list[list[Occurrence]] = [[] for _ in events]
+        previous = self.ep.initial
+        for m in self.ep.moments:
+            changes = diff_states(previous, m.state, self.apps) if m.state is not None else None
+            for slot, event in zip(found, events, strict=True):
+                hit = self.match(event, m, changes, m.state)
+                if hit is not None:
+                    slot.append(Occurrence(m.index, hit))
+            if m.state is not None:
+                previous = m.state
+        end = len(self.ep.moments)
+        last = self.ep.final
+        if last is not None and last is not previous:
+            changes = diff_states(previous, last, self.apps)
+            closing = Moment(end, None, None, None, None, last)
+            for slot, event in zip(found, events, strict=True):
+                if isinstance(event, (ir.ChangeEvent, ir.HoldsEvent)):
+                    hit = self.match(event, closing, changes, last)
+                    if hit is not None:
+                        slot.append(Occurrence(end, hit))
+        return found
+
+    def match(
+        self, e: ir.Event, m: Moment, changes: list[Change] | None, state: WorldSnapshot | None
+    ) -> Evidence | None:
+        if isinstance(e, ir.ActionEvent):
+            return self.match_action(e, m)
+        if isinstance(e, ir.ShownEvent):
+            hits = m.screen.select(e.selector) if m.screen else []
+            return (
+                Evidence(kind="ui", step=m.index, detail="shown on screen", node=describe(hits[0]))
+                if hits
+                else None
+            )
+        if isinstance(e, ir.ForegroundEvent):
+            return self.match_foreground(e, m)
+        if isinstance(e, ir.ChangeEvent):
+            return self.match_change(e, m, changes)
+        if state is None:
+            return None
+        try:
+            held = bool(evaluate(e.expr, Env(self.apps, self.ep.params, state, self.ep.answer)))
+        except EvalError:
+            return None
+        return Evidence(kind="step", step=m.index, detail="the condition holds") if held else None
+
+    def match_action(self, e: ir.ActionEvent, m: Moment) -> Evidence | None:
+        a = m.action
+        if a is None or a.action_type != e.action:
+            return None
+        if e.on is None:
+            return Evidence(kind="step", step=m.index, detail=f"action `{a.action_type}`")
+        if m.screen is None:
+            return None
+        targets = action_target(m.screen, a.index, a.x, a.y)
+        wanted = {el.index for el in m.screen.select(e.on)}
+        hit = next((t for t in targets if t.index in wanted), None)
+        if hit is None:
+            return None
+        return Evidence(
+            kind="ui", step=m.index, node=describe(hit), detail=f"`{a.action_type}` on the element"
+        )
+
+    def match_foreground(self, e: ir.ForegroundEvent, m: Moment) -> Evidence | None:
+        if not foreground_matches(self.apps.get(e.app), e.activity, m.package, m.activity):
+            return None
+        return Evidence(kind="step", step=m.index, detail=f"{m.package} in the foreground")
+
+    def match_change(
+        self, e: ir.ChangeEvent, m: Moment, changes: list[Change] | None
+    ) -> Evidence | None:
+        for c in changes or []:
+            if not change_matches(
+                e, c, self.apps, self.ep.params, m.state or self.ep.initial, self.ep.answer
+            ):
+                continue
+            record = c.after if c.op != "deleted" else c.before
+            return Evidence(
+                kind="change",
+                step=m.index,
+                app=c.app,
+                collection=c.name,
+                record=record if isinstance(record, dict) else None,
+                detail=c.describe(),
+            )
+        return None
+
+
+def foreground_matches(
+    app: ir.AppModel | None, activity: str | None, package: str | None, current: str | None
+) -> bool:
+    if app is None or package is None or package != app.package:
+        return False
+    if activity is None:
+        return True
+    if current is None:
+        return False
+    short = current.split("/")[-1]
+    return current == activity or short == activity or short.endswith(activity.lstrip("."))
+
+
+def change_matches(
+    e: ir.ChangeEvent,
+    c: Change,
+    apps: dict[str, ir.AppModel],
+    params: dict[str, Any],
+    state: WorldSnapshot,
+    answer: str | None,
+) -> bool:
+    if e.target is None:
+        return e.op == "changed" or c.op == e.op
+    if c.op != e.op and e.op != "changed":
+        return False
+    target = e.target
+    if isinstance(target, (ir.CollectionRef, ir.SettingRef)):
+        if (target.app, target.name) != (c.app, c.name):
+            return False
+    if e.where is None:
+        return True
+    record = c.after if c.op != "deleted" else c.before
+    if not isinstance(record, dict):
+        return False
+    try:
+        return bool(evaluate(e.where, Env(apps, params, state, answer, record)))
+    except EvalError:
+        return False
+
+
+# ---------------------------------------------------------------- clauses
+TRACE_TEXT = {
+    "eventually": "happened", "never": "never happened", "before": "came first",
+    "then": "followed", "at_most": "stayed within its limit",
+}  # fmt: skip
+
+
+def judge_trace(
+    body: ir.TraceBody, occ: list[list[Occurrence]]
+) -> tuple[bool, str, list[Evidence]]:
+    """Decide a trace clause from where its events occurred."""
+    first = occ[0]
+    if body.op == "eventually":
+        return (
+            bool(first),
+            "the event happened" if first else "the event never happened",
+            [first[0].evidence] if first else [],
+        )
+    if body.op == "never":
+        if first:
+            return False, f"the event happened at step {first[0].moment}", [first[0].evidence]
+        return True, "the event never happened", []
+    if body.op == "at_most":
+        limit = body.times or 0
+        ok = len(first) <= limit
+        evidence = [o.evidence for o in first[limit : limit + 3]] if not ok else []
+        return ok, f"the event happened {len(first)} time(s), at most {limit} allowed", evidence
+    second = occ[1]
+    if body.op == "before":
+        if not second:
+            return False, "the later event never happened", []
+        b = second[0]
+        a = next((o for o in first if o.moment < b.moment), None)
+        if a is None:
+            return False, f"nothing required came before step {b.moment}", [b.evidence]
+        return True, f"step {a.moment} came before step {b.moment}", [a.evidence, b.evidence]
+    if not first:
+        return False, "the first event never happened", []
+    start = first[0]
+    after = next((o for o in second if o.moment > start.moment), None)
+    if after is None:
+        return False, f"nothing followed step {start.moment}", [start.evidence]
+    return (
+        True,
+        f"step {after.moment} followed step {start.moment}",
+        [start.evidence, after.evidence],
+    )
+
+
+class Checker:
+    """Checks one episode of one compiled task."""
+
+    def __init__(self, compiled: ir.CompiledTask, ep: Episode) -> None:
+        self.compiled = compiled
+        self.task = compiled.task
+        self.apps = dict(compiled.apps)
+        self.ep = ep
+
+    def run(self) -> Verdict:
+        traces = [c for c in self.task.clauses if isinstance(c.body, ir.TraceBody)]
+        events: list[ir.Event] = []
+        for c in traces:
+            assert isinstance(c.body, ir.TraceBody)
+            events.append(c.body.first)
+            if c.body.second is not None:
+                events.append(c.body.second)
+        found = Monitor(self.compiled, self.ep).occurrences(events)
+        per_clause: dict[str, list[list[Occurrence]]] = {}
+        cursor = 0
+        for c in traces:
+            assert isinstance(c.body, ir.TraceBody)
+            n = 2 if c.body.second is not None else 1
+            per_clause[c.id] = found[cursor : cursor + n]
+            cursor += n
+        results = [self.clause(c, per_clause.get(c.id)) for c in self.task.clauses]
+        return self.verdict(results)
+
+    def clause(self, c: ir.Clause, occ: list[list[Occurrence]] | None) -> ClauseResult:
+        body = c.body
+        evidence: list[Evidence] = []
+        try:
+            if isinstance(body, ir.TraceBody):
+                assert occ is not None
+                passed, summary, evidence = judge_trace(body, occ)
+            elif isinstance(body, ir.CheckBody):
+                passed, summary, evidence = self.check_state(body)
+            elif isinstance(body, (ir.UnchangedBody, ir.OnlyChangedBody)):
+                passed, summary, evidence = self.guard(body)
+            else:
+                passed, summary, evidence = self.ui(body)
+        except EvalError as exc:
+            passed, summary = False, str(exc)
+            evidence = [Evidence(kind="missing", detail=str(exc))]
+        return ClauseResult(
+            id=c.id,
+            role=c.role,
+            kind=body.node,
+            passed=passed,
+            weight=c.weight,
+            subgoal=c.subgoal,
+            summary=summary,
+            evidence=evidence,
+            span=c.span,
+        )
+
+    def final_state(self) -> WorldSnapshot:
+        if self.ep.final is None:
+            raise EvalError("the episode recorded no final state")
+        return self.ep.final
+
+    def check_state(self, body: ir.CheckBody) -> tuple[bool, str, list[Evidence]]:
+        env = Env(self.apps, self.ep.params, self.final_state(), self.ep.answer)
+        passed = bool(evaluate(body.expr, env))
+        expr = body.expr
+        if isinstance(expr, ir.Compare) and not isinstance(expr.left, ir.AnswerRef):
+            left, right = evaluate(expr.left, env), evaluate(expr.right, env)
+            env.evidence.append(
+                Evidence(kind="value", detail=f"found {left!r}, compared {expr.op} {right!r}")
+            )
+        uses_answer = "answer" in body.expr.model_dump_json()
+        if uses_answer:
+            env.evidence.append(Evidence(kind="value", detail=f"answer: {self.ep.answer!r}"))
+        summary = "holds in the final state" if passed else "does not hold in the final state"
+        return passed, summary, env.evidence
+
+    def guard(
+        self, body: ir.UnchangedBody | ir.OnlyChangedBody
+    ) -> tuple[bool, str, list[Evidence]]:
+        changes = diff_states(self.ep.initial, self.final_state(), self.apps)
+        members = {
+            (t.app, t.name)
+            for t in body.targets
+            if isinstance(t, (ir.CollectionRef, ir.SettingRef))
+        }
+        apps = set(body.apps)
+
+        def covered(ch: Change) -> bool:
+            return ch.app in apps or (ch.app, ch.name) in members
+
+        bad = [ch for ch in changes if covered(ch) == isinstance(body, ir.UnchangedBody)]
+        evidence = [
+            Evidence(
+                kind="change",
+                app=ch.app,
+                collection=ch.name,
+                record=(ch.after if ch.op != "deleted" else ch.before)
+                if ch.op != "changed"
+                else None,
+                detail=ch.describe(),
+            )
+            for ch in bad[:20]
+        ]
+        if not bad:
+            return True, "no change outside what the task allows", []
+        return False, f"{len(bad)} change(s) the task does not allow", evidence
+
+    def ui(self, body: ir.ClauseBody) -> tuple[bool, str, list[Evidence]]:
+        if isinstance(body, ir.UiForegroundBody):
+            final = self.ep.final.foreground if self.ep.final is not None else None
+            last = self.ep.moments[-1] if self.ep.moments else None
+            package = final.package if final else (last.package if last else None)
+            activity = final.activity if final else (last.activity if last else None)
+            ok = foreground_matches(self.apps.get(body.app), body.activity, package, activity)
+            return (
+                ok,
+                f"foreground at the end: {package or '?'} {activity or ''}".strip(),
+                [Evidence(kind="value", detail=f"package={package} activity={activity}")],
+            )
+        assert isinstance(body, ir.UiElementBody)
+        screen = final_screen(self.ep)
+        if screen is None:
+            raise EvalError("the episode recorded no final screen")
+        hits = [e for e in screen.select(body.selector) if states_hold(e, body.states)]
+        evidence = [
+            Evidence(kind="ui", detail="matching element", node=describe(e)) for e in hits[:3]
+        ]
+        if body.present:
+            return (
+                bool(hits),
+                "the element is on the final screen"
+                if hits
+                else "no such element on the final screen",
+                evidence,
+            )
+        return (
+            not hits,
+            "the element is absent" if not hits else "the element is on the final screen",
+            evidence,
+        )
+
+    def verdict(self, results: list[ClauseResult]) -> Verdict:
+        task = self.task
+        scored = [r for r in results if r.role != "safety"]
+        subgoal_weight = {s.name: s.weight for s in task.subgoals}
+        total = earned = 0.0
+        for r in scored:
+            w = r.weight * (subgoal_weight.get(r.subgoal, 1.0) if r.subgoal else 1.0)
+            total += w
+            earned += w if r.passed else 0.0
+        violations = [r.id for r in results if r.role == "safety" and not r.passed]
+        status = self.ep.status
+        notes = list(self.ep.notes)
+        expected: str | None = None
+        if task.outcome == "infeasible":
+            status_ok = status == "infeasible"
+            expected = "infeasible"
+        else:
+            expected = "complete" if task.require_status else None
+            status_ok = status != "infeasible" and (not task.require_status or status == "complete")
+        if not status_ok:
+            notes.append(f"declared status {status!r}; the task needs {expected or 'complete'!r}")
+        success = status_ok and not violations and all(r.passed for r in scored)
+        score = earned / total if total else (1.0 if success else 0.0)
+        if violations or not status_ok:
+            score = 0.0
+        return Verdict(
+            task=task.id,
+            trajectory=self.ep.name,
+            success=success,
+            score=round(score, 6),
+            status=status,
+            expected_status=expected,
+            clauses=results,
+            safety_violations=violations,
+            notes=notes,
+        )
+
+
+def check_episode(compiled: ir.CompiledTask, ep: Episode) -> Verdict:
+    """The verdict on one episode."""
+    return Checker(compiled, ep).run()
+
+
+class InstanceError(ValueError):
+    """A trajectory that does not fit the task (another task's header, missing params)."""
+
+
+def resolve_params(
+    compiled: ir.CompiledTask, given: dict[str, Any], initial: WorldSnapshot
+) -> dict[str, Any]:
+    """Parameter values; a record parameter may be given by its key (or any field) value."""
+    out = dict(given)
+    for p in compiled.task.params:
+        value = out.get(p.name)
+        if not isinstance(p.domain, ir.RecordDomain) or value is None or isinstance(value, dict):
+            continue
+        source = p.domain.source
+        if not isinstance(source, ir.CollectionRef):
+            continue
+        records = initial.app(source.app).collections.get(source.name, [])
+        match = next((r for r in records if value in r.values()), None)
+        if match is None:
+            raise InstanceError(
+                f"parameter `{p.name}`: no record of {source.app}.{source.name} "
+                f"has the value {value!r}"
+            )
+        out[p.name] = match
+    return out
+
+
+def check_trajectory(
+    compiled: ir.CompiledTask, traj: Trajectory, params: dict[str, Any] | None = None
+) -> Verdict:
+    """Check a recorded trajectory; ``params`` override the header's instance parameters."""
+    if traj.header.task.id != compiled.task.id:
+        raise InstanceError(
+            f"the trajectory is for task `{traj.header.task.id}`, not `{compiled.task.id}`"
+        )
+    values = {**traj.header.instance.params, **(params or {})}
+    notes: list[str] = []
+    initial = traj.header.instance.initial
+    if initial is None:
+        try:
+            initial, notes = initial_state(compiled, values)
+        except EvalError as exc:
+            raise InstanceError(str(exc)) from None
+    missing = [p.name for p in compiled.task.params if p.name not in values]
+    if missing:
+        notes.append("no value for parameter(s) " + ", ".join(f"`{m}`" for m in missing))
+    values = resolve_params(compiled, values, initial)
+    return check_episode(compiled, episode_from_trajectory(traj, values, initial, notes))

@@ -1,0 +1,342 @@
+"""Evaluate compiled IR expressions on a world snapshot.
+
+Values are JSON values as snapshots hold them (money in cents, dates as ISO text). A
+quantifier records which record decided it, so clauses can cite their evidence.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tasklang.verifiers import compare as cmp
+from tasklang.verifiers.snapshot import WorldSnapshot
+from tasklang.verifiers.verdict import Evidence
+
+from tasklang import ir
+
+
+class EvalError(Exception):
+    """An expression that cannot be evaluated on this snapshot (reported, not raised)."""
+
+
+@dataclass
+class Env:
+    """What names mean during evaluation."""
+
+    apps: dict[str, ir.AppModel]
+    params: dict[str, Any]
+    snapshot: WorldSnapshot
+    answer: str | None = None
+    record: dict[str, Any] | None = None
+    evidence: list[Evidence] = field(default_factory=list)
+
+    def with_record(self, record: dict[str, Any]) -> Env:
+        return Env(self.apps, self.params, self.snapshot, self.answer, record, self.evidence)
+
+
+def type_name(e: ir.Expr | None) -> str:
+    return e.type.name if e is not None and e.type is not None else "any"
+
+
+def item_type_name(e: ir.Expr) -> str:
+    t = e.type
+    if t is not None and t.name == "list" and t.item is not None:
+        return t.item.name
+    return "any"
+
+
+def evaluate(e: ir.Expr, env: Env) -> Any:
+    """The value of ``e`` in ``env``."""
+    method: Callable[[Any, Env], Any] = _DISPATCH[e.node]
+    return method(e, env)
+
+
+def collection(env: Env, ref: ir.Expr) -> list[dict[str, Any]]:
+    if not isinstance(ref, ir.CollectionRef):
+        value = evaluate(ref, env)
+        return value if isinstance(value, list) else []
+    return list(env.snapshot.app(ref.app).collections.get(ref.name, []))
+
+
+def _lit(e: ir.Lit, env: Env) -> Any:
+    return e.value
+
+
+def _param(e: ir.Param, env: Env) -> Any:
+    if e.name not in env.params:
+        raise EvalError(f"parameter `{e.name}` has no value in this instance")
+    return env.params[e.name]
+
+
+def _field(e: ir.FieldRef, env: Env) -> Any:
+    base = env.record if e.base is None else evaluate(e.base, env)
+    if not isinstance(base, dict):
+        return None
+    return base.get(e.name)
+
+
+def _collection(e: ir.CollectionRef, env: Env) -> Any:
+    return collection(env, e)
+
+
+def _setting(e: ir.SettingRef, env: Env) -> Any:
+    settings = env.snapshot.app(e.app).settings
+    if e.name in settings:
+        return settings[e.name]
+    model = env.apps.get(e.app)
+    fdef = model.setting(e.name) if model else None
+    return fdef.default if fdef is not None else None
+
+
+def _now(e: ir.Now, env: Env) -> Any:
+    if env.snapshot.clock is None:
+        raise EvalError("the snapshot has no clock")
+    return env.snapshot.clock
+
+
+def _answer(e: ir.AnswerRef, env: Env) -> Any:
+    return env.answer
+
+
+def _neg(e: ir.Neg, env: Env) -> Any:
+    value = evaluate(e.operand, env)
+    return -value if isinstance(value, (int, float)) else None
+
+
+def _arith(e: ir.Arith, env: Env) -> Any:
+    left, right = evaluate(e.left, env), evaluate(e.right, env)
+    if left is None or right is None:
+        return None
+    return arith(e.op, left, type_name(e.left), right, type_name(e.right), type_name(e))
+
+
+def arith(op: str, a: Any, at: str, b: Any, bt: str, result: str) -> Any:
+    """Typed arithmetic on stored values (cents, ISO dates, seconds)."""
+    if at in ("date", "datetime", "time") and bt == "duration":
+        return shift(a, at, b if op == "+" else -b)
+    if at == bt and at in ("date", "datetime", "time") and op == "-":
+        return cmp.difference(cmp.coerce(a, at), cmp.coerce(b, bt), at)
+    x, y = cmp.to_number(a), cmp.to_number(b)
+    if x is None or y is None:
+        return None
+    if op == "/" and y == 0:
+        return None
+    value = {"+": x + y, "-": x - y, "*": x * y, "/": x / y if y else 0.0}[op]
+    return round(value) if result in ("money", "int", "duration") else value
+
+
+def shift(value: Any, type_name: str, seconds: float) -> Any:
+    """A date, time or datetime moved by a number of seconds (as ISO text)."""
+    delta = dt.timedelta(seconds=seconds)
+    if type_name == "datetime":
+        moment = cmp.to_datetime(value)
+        return (moment + delta).isoformat() if moment else None
+    if type_name == "date":
+        day = cmp.to_date(value)
+        return (day + dt.timedelta(days=int(seconds // 86400))).isoformat() if day else None
+    t = cmp.to_time(value)
+    if t is None:
+        return None
+    return (dt.datetime.combine(dt.date(2000, 1, 1), t) + delta).time().isoformat()
+
+
+def _compare(e: ir.Compare, env: Env) -> bool:
+    left, right = evaluate(e.left, env), evaluate(e.right, env)
+    within = evaluate(e.within, env) if e.within is not None else None
+    return compare_values(
+        e.op,
+        left,
+        type_name(e.left),
+        right,
+        type_name(e.right),
+        within,
+        e.fuzzy,
+        e.unordered,
+        e.exact,
+        item_type_name(e.left),
+        item_type_name(e.right),
+    )
+
+
+def compare_values(
+    op: str,
+    left: Any,
+    lt: str,
+    right: Any,
+    rt: str,
+    within: Any = None,
+    fuzzy: float | None = None,
+    unordered: bool = False,
+    exact: bool = False,
+    l_item: str = "any",
+    r_item: str = "any",
+) -> bool:
+    """Apply a comparison operator with the typed comparators."""
+    if op in ("==", "!="):
+        same = values_equal(left, lt, right, rt, within, unordered, exact, l_item, r_item)
+        return same if op == "==" else not same
+    if left is None or right is None:
+        return False
+    if op == "~":
+        return cmp.fuzzy_match(left, right, fuzzy)
+    if op == "matches":
+        try:
+            return re.search(str(right), str(left)) is not None
+        except re.error:
+            return False
+    if op in ("in", "contains"):
+        container, item, ct, it = (right, left, rt, lt) if op == "in" else (left, right, lt, rt)
+        return contains(container, ct, item, it, r_item if op == "in" else l_item)
+    sign = cmp.order(left, right, cmp.common_type(lt, rt))
+    if sign is None:
+        return False
+    return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0}[op]
+
+
+def values_equal(
+    left: Any,
+    lt: str,
+    right: Any,
+    rt: str,
+    within: Any,
+    unordered: bool,
+    exact: bool,
+    l_item: str,
+    r_item: str,
+) -> bool:
+    if lt == "list" or rt == "list" or isinstance(left, list) or isinstance(right, list):
+        item = cmp.common_type(l_item, r_item)
+        a = cmp.split_answer(left) if left is not None else []
+        b = cmp.split_answer(right) if right is not None else []
+        return cmp.lists_equal(a, b, item, unordered, exact, within)
+    return cmp.equal(left, right, cmp.common_type(lt, rt), exact, within)
+
+
+def contains(container: Any, ct: str, item: Any, it: str, container_item: str) -> bool:
+    if isinstance(container, list):
+        kind = cmp.common_type(container_item, it)
+        return any(cmp.equal(x, item, kind) for x in container)
+    return cmp.norm_text(item) in cmp.norm_text(container)
+
+
+def _logic(e: ir.Logic, env: Env) -> bool:
+    left = bool(evaluate(e.left, env))
+    if e.op == "and":
+        return left and bool(evaluate(e.right, env))
+    if e.op == "or":
+        return left or bool(evaluate(e.right, env))
+    return (not left) or bool(evaluate(e.right, env))
+
+
+def _not(e: ir.Not, env: Env) -> bool:
+    return not evaluate(e.operand, env)
+
+
+def matching(e: ir.Quant | ir.Count | ir.Aggregate, env: Env) -> list[dict[str, Any]]:
+    records = collection(env, e.source)
+    if e.where is None:
+        return records
+    return [r for r in records if evaluate(e.where, env.with_record(r))]
+
+
+def _quant(e: ir.Quant, env: Env) -> bool:
+    source = e.source
+    app = source.app if isinstance(source, ir.CollectionRef) else None
+    name = source.name if isinstance(source, ir.CollectionRef) else None
+    records = collection(env, source)
+    for record in records:
+        hit = e.where is None or bool(evaluate(e.where, env.with_record(record)))
+        if e.quantifier == "exists" and hit:
+            env.evidence.append(
+                Evidence(
+                    kind="record",
+                    detail="a record satisfies the condition",
+                    app=app,
+                    collection=name,
+                    record=record,
+                )
+            )
+            return True
+        if e.quantifier == "none" and hit:
+            env.evidence.append(
+                Evidence(
+                    kind="record",
+                    detail="a record should not exist",
+                    app=app,
+                    collection=name,
+                    record=record,
+                )
+            )
+            return False
+        if e.quantifier == "all" and not hit:
+            env.evidence.append(
+                Evidence(
+                    kind="record",
+                    detail="a record fails the condition",
+                    app=app,
+                    collection=name,
+                    record=record,
+                )
+            )
+            return False
+    if e.quantifier == "exists":
+        env.evidence.append(
+            Evidence(
+                kind="missing",
+                app=app,
+                collection=name,
+                detail=f"no record of {len(records)} satisfies the condition",
+            )
+        )
+        return False
+    return True
+
+
+def _count(e: ir.Count, env: Env) -> int:
+    return len(matching(e, env))
+
+
+def _aggregate(e: ir.Aggregate, env: Env) -> Any:
+    values = [r.get(e.field) for r in matching(e, env)]
+    values = [v for v in values if v is not None]
+    ftype = type_name(e)
+    if e.fn == "sum":
+        total = sum(cmp.to_number(v) or 0.0 for v in values)
+        whole = ftype in ("money", "int", "duration") and float(total).is_integer()
+        return int(total) if whole else total
+    if not values:
+        return None
+    if e.fn == "avg":
+        nums = [cmp.to_number(v) or 0.0 for v in values]
+        return sum(nums) / len(nums)
+    keyed = [(cmp.coerce(v, ftype), v) for v in values]
+    keyed = [(k, v) for k, v in keyed if k is not None]
+    if not keyed:
+        return None
+    chosen = (min if e.fn == "min" else max)(keyed, key=lambda kv: kv[0])
+    return chosen[1]
+
+
+def _list(e: ir.ListExpr, env: Env) -> list[Any]:
+    return [evaluate(i, env) for i in e.items]
+
+
+def _record(e: ir.RecordExpr, env: Env) -> dict[str, Any]:
+    return {f.name: evaluate(f.value, env) for f in e.fields}
+
+
+def _unresolved(e: ir.Expr, env: Env) -> Any:
+    raise EvalError(f"`{e.node}` nodes do not appear in compiled tasks")
+
+
+_DISPATCH: dict[str, Callable[[Any, Env], Any]] = {
+    "lit": _lit, "param": _param, "field": _field, "collection": _collection,
+    "setting": _setting, "now": _now, "answer": _answer, "neg": _neg, "arith": _arith,
+    "compare": _compare, "logic": _logic, "not": _not, "quant": _quant, "count": _count,
+    "aggregate": _aggregate, "list": _list, "record": _record, "path": _unresolved,
+    "has": _unresolved,
+}  # fmt: skip

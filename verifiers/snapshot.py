@@ -1,0 +1,145 @@
+"""World snapshots and UI trees: what a verifier looks at.
+
+A snapshot holds the typed state of each app (collections of records and settings, as
+JSON values: money in cents, dates as ISO text), the foreground app, the UI tree and the
+clock. PhoneWorld produces snapshots directly; the device backend builds them from probes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from xml.etree import ElementTree
+
+from pydantic import BaseModel, ConfigDict, Field
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+class AppState(BaseModel):
+    """One app's state: records by collection, and settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    collections: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class Foreground(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    package: str | None = None
+    activity: str | None = None
+
+
+class UIElement(BaseModel):
+    """One node of a uiautomator hierarchy, with the attributes a real dump has.
+
+    ``index`` is the node's position in the element list (the index actions refer to);
+    a dump's own sibling index is kept as ``sibling_index``.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    index: int = 0
+    text: str = ""
+    resource_id: str = ""
+    class_name: str = ""
+    package: str = ""
+    content_desc: str = ""
+    checkable: bool = False
+    checked: bool = False
+    clickable: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    focused: bool = False
+    scrollable: bool = False
+    long_clickable: bool = False
+    password: bool = False
+    selected: bool = False
+    bounds: tuple[int, int, int, int] | None = None  # left, top, right, bottom
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether the point lies inside the element's bounds."""
+        if self.bounds is None:
+            return False
+        left, top, right, bottom = self.bounds
+        return left <= x < right and top <= y < bottom
+
+    @property
+    def center(self) -> tuple[float, float] | None:
+        if self.bounds is None:
+            return None
+        left, top, right, bottom = self.bounds
+        return (left + right) / 2, (top + bottom) / 2
+
+
+class WorldSnapshot(BaseModel):
+    """App states, foreground app, UI tree and clock at one moment."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    apps: dict[str, AppState] = Field(default_factory=dict)
+    foreground: Foreground | None = None
+    ui_xml: str | None = None
+    ui_elements: list[UIElement] | None = None
+    clock: str | None = None  # ISO datetime, local time of ``tz``
+    tz: str = "UTC"
+
+    def app(self, name: str) -> AppState:
+        return self.apps.get(name) or AppState()
+
+
+_XML_ATTRS = {
+    "resource-id": "resource_id",
+    "class": "class_name",
+    "content-desc": "content_desc",
+    "long-clickable": "long_clickable",
+}
+_BOOL_ATTRS = {
+    "checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
+    "long_clickable", "password", "selected",
+}  # fmt: skip
+
+
+class UiParseError(ValueError):
+    """A UI hierarchy that is not well-formed XML."""
+
+
+def parse_bounds(text: str) -> tuple[int, int, int, int] | None:
+    """``[l,t][r,b]`` as a tuple.
+
+    >>> parse_bounds("[0,84][1440,2392]")
+    (0, 84, 1440, 2392)
+    """
+    m = _BOUNDS.fullmatch(text.strip())
+    return (int(m[1]), int(m[2]), int(m[3]), int(m[4])) if m else None
+
+
+def parse_ui_xml(xml: str) -> tuple[ElementTree.Element, list[UIElement]]:
+    """Parse a ``uiautomator dump``: the XML root and its nodes in document order."""
+    try:
+        root = ElementTree.fromstring(xml)
+    except ElementTree.ParseError as exc:
+        raise UiParseError(f"UI hierarchy is not well-formed XML: {exc}") from None
+    elements = []
+    for i, node in enumerate(root.iter("node")):
+        elements.append(element_from_attrs(node.attrib, i))
+    return root, elements
+
+
+def element_from_attrs(attrs: dict[str, str], position: int) -> UIElement:
+    """A UIElement from uiautomator attribute names (``resource-id``, ``bounds``...)."""
+    values: dict[str, Any] = {}
+    for key, raw in attrs.items():
+        name = _XML_ATTRS.get(key, key.replace("-", "_"))
+        if name in _BOOL_ATTRS:
+            values[name] = raw == "true"
+        elif name == "bounds":
+            values[name] = parse_bounds(raw)
+        elif name == "index":  # uiautomator's index among siblings; ours is list position
+            values["sibling_index"] = int(raw) if raw.lstrip("-").isdigit() else None
+        else:
+            values[name] = raw
+    values["index"] = position
+    return UIElement(**values)

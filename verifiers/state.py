@@ -1,0 +1,168 @@
+"""Task instances' initial states, and the changes between two world states."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from tasklang.verifiers.evaluate import Env, EvalError, evaluate
+from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
+
+from tasklang import ir
+
+
+def record_with_defaults(record: dict[str, Any], rdef: ir.RecordDef | None) -> dict[str, Any]:
+    """A record with every field its type declares (defaults, or null when optional)."""
+    if rdef is None:
+        return dict(record)
+    out = {f.name: (f.default if f.has_default else None) for f in rdef.fields}
+    out.update(record)
+    return out
+
+
+def initial_state(
+    compiled: ir.CompiledTask, params: dict[str, Any]
+) -> tuple[WorldSnapshot, list[str]]:
+    """The world a task instance starts from: app defaults, then ``given`` in order.
+
+    Returns the snapshot and notes on what could not be built (noise records are drawn
+    by the instance sampler; without one they are left out and noted).
+    """
+    notes: list[str] = []
+    snap = WorldSnapshot()
+    for name, app in compiled.apps.items():
+        settings = {s.name: s.default for s in app.settings if s.has_default}
+        snap.apps[name] = AppState(
+            collections={c.name: [] for c in app.collections}, settings=settings
+        )
+    env = Env(dict(compiled.apps), params, snap)
+    given = compiled.task.given
+    for op in given.ops:
+        try:
+            apply_op(op, compiled, env, snap, notes)
+        except EvalError as exc:
+            notes.append(f"given: {exc}")
+    if given.clock is not None:
+        snap.clock = str(evaluate(given.clock.value, env))
+        snap.tz = given.clock.tz
+    if given.foreground is not None:
+        fg_app = compiled.apps.get(given.foreground.app)
+        snap.foreground = Foreground(
+            package=fg_app.package if fg_app else None, activity=given.foreground.activity
+        )
+    return snap, notes
+
+
+def apply_op(
+    op: ir.GivenOp, compiled: ir.CompiledTask, env: Env, snap: WorldSnapshot, notes: list[str]
+) -> None:
+    target = op.target
+    if isinstance(op, ir.NoiseOp):
+        notes.append(f"{op.count} noise record(s) for a collection were not generated")
+        return
+    if isinstance(target, ir.SettingRef):
+        snap.apps[target.app].settings[target.name] = evaluate(op.value, env)
+        return
+    if not isinstance(target, ir.CollectionRef):
+        return
+    app = compiled.apps[target.app]
+    coll = app.collection(target.name)
+    rdef = app.record(coll.record) if coll else None
+    records = snap.apps[target.app].collections.setdefault(target.name, [])
+    value = evaluate(op.value, env)
+    if isinstance(op, ir.SetOp):
+        records.clear()
+        for r in value if isinstance(value, list) else []:
+            records.append(record_with_defaults(r, rdef))
+    elif isinstance(value, dict):
+        records.append(record_with_defaults(value, rdef))
+
+
+@dataclass
+class Change:
+    """One difference between two states."""
+
+    op: str  # added updated deleted changed
+    app: str
+    name: str  # collection or setting
+    before: Any = None
+    after: Any = None
+
+    def describe(self) -> str:
+        if self.op == "changed":
+            return f"setting {self.app}.{self.name}: {_show(self.before)} -> {_show(self.after)}"
+        record = self.after if self.op != "deleted" else self.before
+        return f"{self.op} in {self.app}.{self.name}: {_show(record)}"
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _key_field(apps: dict[str, ir.AppModel], app: str, coll: str) -> str | None:
+    model = apps.get(app)
+    cdef = model.collection(coll) if model else None
+    rdef = model.record(cdef.record) if model and cdef else None
+    return next((f.name for f in rdef.fields if f.key), None) if rdef else None
+
+
+def diff_states(
+    before: WorldSnapshot, after: WorldSnapshot, apps: dict[str, ir.AppModel]
+) -> list[Change]:
+    """Every record added, updated or deleted and every setting changed.
+
+    Only what both states recorded is compared: an app, collection or setting missing from
+    one of them was not observed there, which is not a change.
+    """
+    changes: list[Change] = []
+    for app in sorted(set(before.apps) & set(after.apps)):
+        a, b = before.app(app), after.app(app)
+        for name in sorted(set(a.collections) & set(b.collections)):
+            key = _key_field(apps, app, name)
+            changes += diff_records(
+                app, name, a.collections.get(name, []), b.collections.get(name, []), key
+            )
+        for name in sorted(set(a.settings) & set(b.settings)):
+            if _canon(a.settings.get(name)) != _canon(b.settings.get(name)):
+                changes.append(
+                    Change("changed", app, name, a.settings.get(name), b.settings.get(name))
+                )
+    return changes
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def diff_records(
+    app: str, name: str, old: list[dict[str, Any]], new: list[dict[str, Any]], key: str | None
+) -> list[Change]:
+    if key is not None:
+        olds = {_canon(r.get(key)): r for r in old}
+        news = {_canon(r.get(key)): r for r in new}
+        out = [Change("deleted", app, name, olds[k], None) for k in olds if k not in news]
+        out += [Change("added", app, name, None, news[k]) for k in news if k not in olds]
+        out += [
+            Change("updated", app, name, olds[k], news[k])
+            for k in olds
+            if k in news and _canon(olds[k]) != _canon(news[k])
+        ]
+        return out
+    remaining = [_canon(r) for r in new]
+    out = []
+    for r in old:
+        c = _canon(r)
+        if c in remaining:
+            remaining.remove(c)
+        else:
+            out.append(Change("deleted", app, name, r, None))
+    leftover = [_canon(r) for r in old]
+    for r in new:
+        c = _canon(r)
+        if c in leftover:
+            leftover.remove(c)
+        else:
+            out.append(Change("added", app, name, None, r))
+    return out
