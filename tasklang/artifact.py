@@ -10,7 +10,14 @@ from pydantic import BaseModel
 
 from tasklang import ir
 
-SCHEMAS: dict[str, type[BaseModel]] = {"compiled-task": ir.CompiledTask}
+def _schemas() -> dict[str, type[BaseModel]]:
+    from tasklang.verifiers.trajectory import TrajectoryLine
+    from tasklang.verifiers.verdict import Verdict
+
+    return {"compiled-task": ir.CompiledTask, "trajectory": TrajectoryLine, "verdict": Verdict}
+
+
+SCHEMA_NAMES = ("compiled-task", "trajectory", "verdict")
 
 
 def artifact_dict(compiled: ir.CompiledTask) -> dict[str, Any]:
@@ -35,7 +42,7 @@ def load_artifact(text: str) -> ir.CompiledTask:
 
 def schema_dict(name: str) -> dict[str, Any]:
     """The JSON Schema of an artifact kind (Draft 2020-12)."""
-    model = SCHEMAS[name]
+    model = _schemas()[name]
     schema: dict[str, Any] = _tagged_unions(model.model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"tasklang/{name}.schema.json"

@@ -198,6 +198,8 @@ def format_table(rows: list[dict[str, Any]]) -> str:
 
 class SchemaName(StrEnum):
     compiled_task = "compiled-task"
+    trajectory = "trajectory"
+    verdict = "verdict"
 
 
 @app.command("schema")

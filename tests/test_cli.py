@@ -139,10 +139,16 @@ def test_list_text_and_json() -> None:
     assert f"{len(rows)} task(s)" in out
 
 
-def test_schema_matches_checked_in_file() -> None:
-    code, out, _ = invoke("schema")
+@pytest.mark.parametrize("name", ["compiled-task", "trajectory", "verdict"])
+def test_schema_matches_checked_in_file(name: str) -> None:
+    code, out, _ = invoke("schema", name)
     assert code == 0
-    assert out == checked_in_schema("compiled-task")
+    assert out == checked_in_schema(name)
+    assert json.loads(out)["$schema"].endswith("2020-12/schema")
+
+
+def test_schema_default_and_unknown() -> None:
+    assert invoke("schema")[1] == checked_in_schema("compiled-task")
     assert invoke("schema", "nonsense")[0] == 2
 
 

@@ -205,9 +205,11 @@ def change_matches(
     if c.op != e.op and e.op != "changed":
         return False
     target = e.target
-    if isinstance(target, (ir.CollectionRef, ir.SettingRef)):
-        if (target.app, target.name) != (c.app, c.name):
-            return False
+    if isinstance(target, (ir.CollectionRef, ir.SettingRef)) and (target.app, target.name) != (
+        c.app,
+        c.name,
+    ):
+        return False
     if e.where is None:
         return True
     record = c.after if c.op != "deleted" else c.before

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 from tasklang.verifiers.snapshot import UIElement, WorldSnapshot
 
 FORMAT = "tasklang.trajectory"
@@ -156,6 +156,12 @@ class Trajectory(_Strict):
             if step.action and step.action.action_type == "answer":
                 return step.action.text
         return None
+
+
+class TrajectoryLine(RootModel[Annotated[Header | Step | Final, Field(discriminator="type")]]):
+    """One line of a trajectory file: a header, a step or the final record."""
+
+    model_config = ConfigDict(title="tasklang trajectory line")
 
 
 class TrajectoryError(ValueError):
