@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from tasklang import ir
 
+
 def _schemas() -> dict[str, type[BaseModel]]:
     from tasklang.verifiers.trajectory import TrajectoryLine
     from tasklang.verifiers.verdict import Verdict

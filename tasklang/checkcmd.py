@@ -41,10 +41,15 @@ def find_tasks(task: str) -> dict[str, ir.CompiledTask]:
 
 
 def run_check(
-    task: str, trajectories: list[Path], params_json: str | None, as_json: bool, html: Path | None
+    task: str,
+    trajectories: list[Path],
+    params_json: str | None,
+    as_json: bool,
+    html: Path | None,
+    seed: int | None = None,
 ) -> int:
     """Check every trajectory; returns the exit code."""
-    from tasklang.verifiers.check import InstanceError, check_trajectory
+    from tasklang.verifiers.check import InstanceError
     from tasklang.verifiers.trajectory import TrajectoryError, read_trajectory
 
     try:
@@ -62,7 +67,7 @@ def run_check(
                     f"which `{task}` does not declare"
                 )
             try:
-                verdict = check_trajectory(compiled, traj, params)
+                verdict = check_seeded(compiled, traj, params, seed)
             except InstanceError as exc:
                 raise CheckUsageError(f"{path}: {exc}") from None
             checked.append((traj, verdict, path))
@@ -81,6 +86,22 @@ def run_check(
         for _, verdict, path in checked:
             typer.echo(render_verdict(verdict, str(path)))
     return 0 if all(v.success for _, v, _ in checked) else 1
+
+
+def check_seeded(
+    compiled: ir.CompiledTask, traj: Any, params: dict[str, Any], seed: int | None
+) -> Any:
+    """Check with the header's instance, or with the instance drawn from ``seed``."""
+    from tasklang.sampling import SamplingError, sample_instance
+    from tasklang.verifiers.check import InstanceError, check_trajectory
+
+    if seed is None:
+        return check_trajectory(compiled, traj, params)
+    try:
+        instance = sample_instance(compiled, seed)
+    except SamplingError as exc:
+        raise InstanceError(str(exc)) from None
+    return check_trajectory(compiled, traj, {**instance.params, **params}, instance.initial)
 
 
 def _params(text: str | None) -> dict[str, Any]:

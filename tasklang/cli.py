@@ -237,11 +237,15 @@ def check_cmd(
         str | None,
         typer.Option("--params", help="Parameter values as a JSON object (override the header's)."),
     ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Use the instance drawn from this seed, not the header's."),
+    ] = None,
 ) -> None:
     """Check recorded trajectories: exit 0 if all pass, 1 if any fails, 2 on bad input."""
     from tasklang.checkcmd import run_check
 
-    raise typer.Exit(run_check(task, trajectories, params, fmt is Format.json, html))
+    raise typer.Exit(run_check(task, trajectories, params, fmt is Format.json, html, seed))
 
 
 class BenchName(StrEnum):
@@ -282,6 +286,12 @@ def main() -> None:
     except KeyboardInterrupt:  # pragma: no cover
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    except Exception as exc:  # pragma: no cover - a bug; say so instead of a traceback
+        if os.environ.get("TASKLANG_DEBUG"):
+            raise
+        typer.echo(f"tasklang: internal error: {type(exc).__name__}: {exc}", err=True)
+        typer.echo("this is a bug in tasklang; rerun with TASKLANG_DEBUG=1 for details", err=True)
+        sys.exit(2)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -482,16 +482,23 @@ def resolve_params(
 
 
 def check_trajectory(
-    compiled: ir.CompiledTask, traj: Trajectory, params: dict[str, Any] | None = None
+    compiled: ir.CompiledTask,
+    traj: Trajectory,
+    params: dict[str, Any] | None = None,
+    initial_override: WorldSnapshot | None = None,
 ) -> Verdict:
-    """Check a recorded trajectory; ``params`` override the header's instance parameters."""
+    """Check a recorded trajectory.
+
+    ``params`` override the header's instance parameters; ``initial_override`` replaces
+    the header's initial state (used with an instance drawn from a seed).
+    """
     if traj.header.task.id != compiled.task.id:
         raise InstanceError(
             f"the trajectory is for task `{traj.header.task.id}`, not `{compiled.task.id}`"
         )
     values = {**traj.header.instance.params, **(params or {})}
     notes: list[str] = []
-    initial = traj.header.instance.initial
+    initial = initial_override or traj.header.instance.initial
     if initial is None:
         try:
             initial, notes = initial_state(compiled, values)
