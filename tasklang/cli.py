@@ -248,6 +248,43 @@ def check_cmd(
     raise typer.Exit(run_check(task, trajectories, params, fmt is Format.json, html, seed))
 
 
+@app.command("import")
+def import_cmd(
+    source_format: Annotated[
+        str, typer.Argument(metavar="FORMAT", help="droidbot, androidworld or xmltrace.")
+    ],
+    src: Annotated[Path, typer.Argument(help="The recording: a folder or a file.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="The trajectory to write (.jsonl).")],
+    task: Annotated[
+        str | None,
+        typer.Option("--task", help="Task id for the header (default: imported.FORMAT)."),
+    ] = None,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Convert another recorder's output into the tasklang trajectory format."""
+    from tasklang.verifiers.importers import IMPORTERS, ImportFailure, import_source
+
+    if source_format not in IMPORTERS:
+        fail_usage(f"unknown format `{source_format}`; formats: {', '.join(sorted(IMPORTERS))}")
+    if out.is_dir():
+        fail_usage(f"`{out}` is a folder; name the .jsonl file to write")
+    try:
+        traj, warnings = import_source(source_format, src, task, out.parent)
+    except ImportFailure as exc:
+        fail_usage(str(exc))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(out, traj.to_jsonl())
+    if fmt is Format.json:
+        typer.echo(
+            json.dumps({"out": str(out), "steps": len(traj.steps), "warnings": warnings}, indent=2)
+        )
+    else:
+        for w in warnings:
+            typer.echo(f"warning: {w}", err=True)
+        typer.echo(f"imported {len(traj.steps)} step(s) into {out}", err=True)
+    raise typer.Exit(0)
+
+
 class BenchName(StrEnum):
     compile = "compile"
 

@@ -157,7 +157,9 @@ class Monitor:
     def match_foreground(self, e: ir.ForegroundEvent, m: Moment) -> Evidence | None:
         if not foreground_matches(self.apps.get(e.app), e.activity, m.package, m.activity):
             return None
-        return Evidence(kind="step", step=m.index, detail=f"{m.package} in the foreground")
+        return Evidence(
+            kind="step", step=m.index, detail=f"{m.package}/{m.activity or '?'} in the foreground"
+        )
 
     def match_change(
         self, e: ir.ChangeEvent, m: Moment, changes: list[Change] | None
