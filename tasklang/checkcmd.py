@@ -69,7 +69,8 @@ def run_check(
             try:
                 verdict = check_seeded(compiled, traj, params, seed)
             except InstanceError as exc:
-                raise CheckUsageError(f"{path}: {exc}") from None
+                where = f"{path}:{exc.line}" if exc.line else str(path)
+                raise CheckUsageError(f"{where}: {exc}") from None
             checked.append((traj, verdict, path))
     except (CheckUsageError, TrajectoryError) as exc:
         typer.echo(f"tasklang: error: {exc}", err=True)

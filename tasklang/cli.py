@@ -79,7 +79,7 @@ def write_atomic(path: Path, text: str) -> None:
     """Write a file so that readers see the old content or the new, never half."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as handle:
             handle.write(text)
         os.replace(tmp, path)
     except BaseException:

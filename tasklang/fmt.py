@@ -664,7 +664,8 @@ class _Formatter(_ExprPrinter):
     def _text_TracePred(self, node: ast.TracePred) -> _Doc:
         first = self.text(node.first)
         if node.kind in ("before", "then") and node.second is not None:
-            return _cat(first, f" {node.kind} ", self.text(node.second))
+            # breaks like a chain when too long: `A` / `before B`
+            return (_Chain(node.kind, (_cat(first), _cat(self.text(node.second)))),)
         if node.kind == "at_most":
             return _cat(f"at most {node.times} times ", first)
         return _cat(f"{node.kind} ", first)

@@ -8,11 +8,12 @@ the steps; state clauses read the final state; guards compare it with the initia
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang.verifiers.evaluate import Env, EvalError, evaluate
-from tasklang.verifiers.snapshot import UiParseError, WorldSnapshot
+from tasklang.verifiers.snapshot import UIElement, UiParseError, WorldSnapshot
 from tasklang.verifiers.state import Change, diff_states, initial_state
 from tasklang.verifiers.trajectory import Action, Trajectory
 from tasklang.verifiers.ui import Screen, action_target, describe, states_hold
@@ -67,18 +68,26 @@ def episode_from_trajectory(
 
 
 def final_screen(ep: Episode) -> Screen | None:
-    if ep.final is not None and (ep.final.ui_xml or ep.final.ui_elements):
-        try:
-            return Screen.from_parts(ep.final.ui_xml, ep.final.ui_elements)
-        except UiParseError:
-            return None
+    screen = final_screen_of(ep.final)
+    if screen is not None:
+        return screen
     return next((m.screen for m in reversed(ep.moments) if m.screen is not None), None)
 
 
 # ---------------------------------------------------------------- events
+STATE_EVENTS = (ir.ChangeEvent, ir.HoldsEvent)
+
+
 @dataclass
 class Occurrence:
+    """Where an event happened: its step, and its place in time for ordering.
+
+    At step i the screen and the action come first (order 2i); the state the action leads
+    to comes after them (order 2i + 1). The end of the episode is step n.
+    """
+
     moment: int
+    order: int
     evidence: Evidence
 
 
@@ -95,47 +104,71 @@ class Monitor:
         previous = self.ep.initial
         for m in self.ep.moments:
             changes = diff_states(previous, m.state, self.apps) if m.state is not None else None
-            for slot, event in zip(found, events, strict=True):
-                hit = self.match(event, m, changes, m.state)
-                if hit is not None:
-                    slot.append(Occurrence(m.index, hit))
+            self.record(found, events, m, changes)
             if m.state is not None:
                 previous = m.state
-        end = len(self.ep.moments)
         last = self.ep.final
+        closing = self.closing_moment()
+        changes = None
         if last is not None and last is not previous:
             changes = diff_states(previous, last, self.apps)
-            closing = Moment(end, None, None, None, None, last)
-            for slot, event in zip(found, events, strict=True):
-                if isinstance(event, (ir.ChangeEvent, ir.HoldsEvent)):
-                    hit = self.match(event, closing, changes, last)
-                    if hit is not None:
-                        slot.append(Occurrence(end, hit))
+        else:
+            closing.state = None  # nothing new to see in the state at the end
+        self.record(found, events, closing, changes)
         return found
+
+    def closing_moment(self) -> Moment:
+        final = self.ep.final
+        fg = final.foreground if final is not None else None
+        return Moment(
+            len(self.ep.moments),
+            final_screen_of(final),
+            fg.package if fg else None,
+            fg.activity if fg else None,
+            None,
+            final,
+        )
+
+    def record(
+        self,
+        found: list[list[Occurrence]],
+        events: list[ir.Event],
+        m: Moment,
+        changes: list[Change] | None,
+    ) -> None:
+        for slot, event in zip(found, events, strict=True):
+            late = isinstance(event, STATE_EVENTS)
+            order = 2 * m.index + (1 if late else 0)
+            for hit in self.match(event, m, changes, m.state):
+                slot.append(Occurrence(m.index, order, hit))
 
     def match(
         self, e: ir.Event, m: Moment, changes: list[Change] | None, state: WorldSnapshot | None
-    ) -> Evidence | None:
+    ) -> list[Evidence]:
         if isinstance(e, ir.ActionEvent):
-            return self.match_action(e, m)
+            return _one(self.match_action(e, m))
         if isinstance(e, ir.ShownEvent):
-            hits = m.screen.select(e.selector) if m.screen else []
+            hits = safe_select(m.screen, e.selector)
             return (
-                Evidence(kind="ui", step=m.index, detail="shown on screen", node=describe(hits[0]))
+                [
+                    Evidence(
+                        kind="ui", step=m.index, detail="shown on screen", node=describe(hits[0])
+                    )
+                ]
                 if hits
-                else None
+                else []
             )
         if isinstance(e, ir.ForegroundEvent):
-            return self.match_foreground(e, m)
+            return _one(self.match_foreground(e, m))
         if isinstance(e, ir.ChangeEvent):
             return self.match_change(e, m, changes)
         if state is None:
-            return None
+            return []
         try:
             held = bool(evaluate(e.expr, Env(self.apps, self.ep.params, state, self.ep.answer)))
         except EvalError:
-            return None
-        return Evidence(kind="step", step=m.index, detail="the condition holds") if held else None
+            return []
+        return [Evidence(kind="step", step=m.index, detail="the condition holds")] if held else []
 
     def match_action(self, e: ir.ActionEvent, m: Moment) -> Evidence | None:
         a = m.action
@@ -146,7 +179,7 @@ class Monitor:
         if m.screen is None:
             return None
         targets = action_target(m.screen, a.index, a.x, a.y)
-        wanted = {el.index for el in m.screen.select(e.on)}
+        wanted = {el.index for el in safe_select(m.screen, e.on)}
         hit = next((t for t in targets if t.index in wanted), None)
         if hit is None:
             return None
@@ -163,35 +196,76 @@ class Monitor:
 
     def match_change(
         self, e: ir.ChangeEvent, m: Moment, changes: list[Change] | None
-    ) -> Evidence | None:
+    ) -> list[Evidence]:
+        out = []
         for c in changes or []:
             if not change_matches(
                 e, c, self.apps, self.ep.params, m.state or self.ep.initial, self.ep.answer
             ):
                 continue
             record = c.after if c.op != "deleted" else c.before
-            return Evidence(
-                kind="change",
-                step=m.index,
-                app=c.app,
-                collection=c.name,
-                record=record if isinstance(record, dict) else None,
-                detail=c.describe(),
+            out.append(
+                Evidence(
+                    kind="change",
+                    step=m.index,
+                    app=c.app,
+                    collection=c.name,
+                    record=record if isinstance(record, dict) else None,
+                    detail=c.describe(),
+                )
             )
+        return out
+
+
+def safe_select(screen: Screen | None, selector: ir.Selector) -> list[UIElement]:
+    """Elements matching a selector; a screen an XPath cannot read matches nothing."""
+    if screen is None:
+        return []
+    try:
+        return screen.select(selector)
+    except UiParseError:
+        return []
+
+
+def _one(evidence: Evidence | None) -> list[Evidence]:
+    return [evidence] if evidence is not None else []
+
+
+def final_screen_of(final: WorldSnapshot | None) -> Screen | None:
+    if final is None or not (final.ui_xml or final.ui_elements):
+        return None
+    try:
+        return Screen.from_parts(final.ui_xml, final.ui_elements)
+    except UiParseError:
         return None
 
 
 def foreground_matches(
     app: ir.AppModel | None, activity: str | None, package: str | None, current: str | None
 ) -> bool:
+    """Whether the observed package and activity are the app's (and the named activity).
+
+    Activities compare as full class names: `.Settings` is `<package>.Settings`; a bare
+    class name such as `Settings` matches the last part of the name.
+    """
     if app is None or package is None or package != app.package:
         return False
     if activity is None:
         return True
     if current is None:
         return False
-    short = current.split("/")[-1]
-    return current == activity or short == activity or short.endswith(activity.lstrip("."))
+    observed = _full_activity(current, package)
+    wanted = _full_activity(activity, package)
+    if "." not in activity and "/" not in activity:
+        return observed.rsplit(".", 1)[-1] == activity
+    return observed == wanted
+
+
+def _full_activity(name: str, package: str) -> str:
+    owner, _, cls = name.rpartition("/")
+    cls = cls or name
+    base = owner or package
+    return base + cls if cls.startswith(".") else cls
 
 
 def change_matches(
@@ -230,6 +304,12 @@ TRACE_TEXT = {
 }  # fmt: skip
 
 
+def reads_state(expr: ir.Expr) -> bool:
+    """Whether an expression reads app state or the clock (not only the answer and params)."""
+    text = expr.model_dump_json()
+    return any(f'"node":"{n}"' in text for n in ("collection", "setting", "now"))
+
+
 def judge_trace(
     body: ir.TraceBody, occ: list[list[Occurrence]]
 ) -> tuple[bool, str, list[Evidence]]:
@@ -255,14 +335,14 @@ def judge_trace(
         if not second:
             return False, "the later event never happened", []
         b = second[0]
-        a = next((o for o in first if o.moment < b.moment), None)
+        a = next((o for o in first if o.order < b.order), None)
         if a is None:
             return False, f"nothing required came before step {b.moment}", [b.evidence]
         return True, f"step {a.moment} came before step {b.moment}", [a.evidence, b.evidence]
     if not first:
         return False, "the first event never happened", []
     start = first[0]
-    after = next((o for o in second if o.moment > start.moment), None)
+    after = next((o for o in second if o.order > start.order), None)
     if after is None:
         return False, f"nothing followed step {start.moment}", [start.evidence]
     return (
@@ -313,7 +393,7 @@ class Checker:
                 passed, summary, evidence = self.guard(body)
             else:
                 passed, summary, evidence = self.ui(body)
-        except EvalError as exc:
+        except (EvalError, UiParseError) as exc:
             passed, summary = False, str(exc)
             evidence = [Evidence(kind="missing", detail=str(exc))]
         return ClauseResult(
@@ -334,7 +414,8 @@ class Checker:
         return self.ep.final
 
     def check_state(self, body: ir.CheckBody) -> tuple[bool, str, list[Evidence]]:
-        env = Env(self.apps, self.ep.params, self.final_state(), self.ep.answer)
+        state = self.final_state() if reads_state(body.expr) else (self.ep.final or WorldSnapshot())
+        env = Env(self.apps, self.ep.params, state, self.ep.answer)
         passed = bool(evaluate(body.expr, env))
         expr = body.expr
         if isinstance(expr, ir.Compare) and not isinstance(expr.left, ir.AnswerRef):
@@ -457,7 +538,14 @@ def check_episode(compiled: ir.CompiledTask, ep: Episode) -> Verdict:
 
 
 class InstanceError(ValueError):
-    """A trajectory that does not fit the task (another task's header, missing params)."""
+    """A trajectory that does not fit the task (another task's header, bad parameters).
+
+    ``line`` is the trajectory line at fault: the header, unless said otherwise.
+    """
+
+    def __init__(self, message: str, line: int | None = 1) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 def resolve_params(
@@ -483,6 +571,32 @@ def resolve_params(
     return out
 
 
+_JSON_KINDS: dict[str, tuple[type, ...]] = {
+    "text": (str,), "phone": (str,), "email": (str,), "file": (str,), "enum": (str,),
+    "date": (str,), "time": (str,), "datetime": (str,), "int": (int,), "duration": (int,),
+    "money": (int,), "number": (int, float), "bool": (bool,), "list": (list,),
+    "record": (dict, str, int, float),
+}  # fmt: skip
+
+
+def validate_params(compiled: ir.CompiledTask, values: dict[str, Any]) -> None:
+    """Each given parameter value has its declared type's JSON form (raises InstanceError)."""
+    for p in compiled.task.params:
+        if p.name not in values or p.type is None:
+            continue
+        value = values[p.name]
+        kinds = _JSON_KINDS.get(p.type.name)
+        wrong = kinds is not None and (
+            not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
+        )
+        if wrong:
+            raise InstanceError(
+                f"parameter `{p.name}` must be {p.type} (as JSON), not {json.dumps(value)[:60]}"
+            )
+        if p.type.name == "enum" and value not in (p.type.members or ()):
+            raise InstanceError(f"parameter `{p.name}` must be one of {p.type.members}")
+
+
 def check_trajectory(
     compiled: ir.CompiledTask,
     traj: Trajectory,
@@ -499,6 +613,7 @@ def check_trajectory(
             f"the trajectory is for task `{traj.header.task.id}`, not `{compiled.task.id}`"
         )
     values = {**traj.header.instance.params, **(params or {})}
+    validate_params(compiled, values)
     notes: list[str] = []
     initial = initial_override or traj.header.instance.initial
     if initial is None:

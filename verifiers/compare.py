@@ -51,8 +51,15 @@ def phone_equal(a: Any, b: Any) -> bool:
         return da == db
     if da == db:
         return True
+    if _international(a) and _international(b):
+        return False  # two explicit country codes that differ
     short, long_ = sorted((da, db), key=len)
     return len(short) >= 7 and long_.endswith(short) and len(long_) - len(short) <= 3
+
+
+def _international(value: Any) -> bool:
+    text = str(value).strip()
+    return text.startswith("+") or text.startswith("00")
 
 
 def to_cents(value: Any) -> int | None:
@@ -77,10 +84,13 @@ def to_cents(value: Any) -> int | None:
 def to_number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value).strip().replace(",", "")
-    return float(text) if _NUMBER.match(text) else None
+    try:
+        if isinstance(value, (int, float)):
+            return float(value)
+        text = str(value).strip().replace(",", "")
+        return float(text) if _NUMBER.match(text) else None
+    except (OverflowError, ValueError):
+        return None
 
 
 _DATE_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%m/%d/%Y")
@@ -123,6 +133,8 @@ def to_time(value: Any) -> dt.time | None:
 def to_datetime(value: Any) -> dt.datetime | None:
     if isinstance(value, dt.datetime):
         return value.replace(tzinfo=None)
+    if isinstance(value, dt.date):
+        return dt.datetime.combine(value, dt.time())
     try:
         return dt.datetime.fromisoformat(str(value).strip()).replace(tzinfo=None)
     except ValueError:
@@ -138,15 +150,46 @@ def fuzzy_ratio(a: Any, b: Any) -> float:
 
 
 def fuzzy_match(a: Any, b: Any, threshold: float | None) -> bool:
-    """`~`: one normalized text contains the other, or their similarity is high enough.
+    """`~`: the normalized ``a`` contains ``b``, or their similarity reaches the threshold.
 
     >>> fuzzy_match("Meet at 12 Main St, Springfield", "12 main st", None)
     True
     """
     na, nb = norm_text(a), norm_text(b)
-    if threshold is None and nb and (nb in na or na in nb):
+    if not na or not nb:
+        return na == nb
+    if nb in na:
         return True
     return fuzzy_ratio(na, nb) >= (threshold if threshold is not None else DEFAULT_FUZZY)
+
+
+_DURATION_TEXT = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(d|h|m|s|days?|hours?|hrs?|minutes?|mins?|"
+    r"seconds?|secs?)(?![a-z])",
+    re.I,
+)
+_UNIT = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+
+
+def to_duration(value: Any) -> float | None:
+    """Seconds from a stored duration or an answer such as "10m", "1h 30m", "90 seconds"
+    or "01:30:00".
+
+    >>> to_duration("1h30m"), to_duration("10 minutes"), to_duration("00:01:30"), to_duration(45)
+    (5400.0, 600.0, 90.0, 45.0)
+    """
+    number = to_number(value)
+    if number is not None:
+        return number
+    text = str(value).strip().lower()
+    clock = re.fullmatch(r"(\d+):(\d{2})(?::(\d{2}))?", text)
+    if clock:
+        h, m, s = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+        return float(h * 3600 + m * 60 + s) if clock[3] else float(h * 60 + m) * 60
+    parts = _DURATION_TEXT.findall(text)
+    if not parts or _DURATION_TEXT.sub("", text).strip(" ,and") != "":
+        return None
+    return sum(float(n) * _UNIT[unit[0]] for n, unit in parts)
 
 
 Coercer = Callable[[Any], Any]
@@ -157,7 +200,7 @@ _COERCE: dict[str, Coercer] = {
     "date": to_date,
     "time": to_time,
     "datetime": to_datetime,
-    "duration": to_number,
+    "duration": to_duration,
 }
 
 
@@ -181,7 +224,7 @@ def common_type(a: str, b: str) -> str:
     if {a, b} <= {"int", "number"}:
         return "number"
     if {a, b} <= {"date", "datetime"}:
-        return "date"
+        return "datetime"  # a date compared with a datetime is that day's midnight
     if "phone" in (a, b):
         return "phone"
     return "text" if {a, b} & {"text", "enum", "email", "file"} else a

@@ -84,12 +84,8 @@ def _collection(e: ir.CollectionRef, env: Env) -> Any:
 
 
 def _setting(e: ir.SettingRef, env: Env) -> Any:
-    settings = env.snapshot.app(e.app).settings
-    if e.name in settings:
-        return settings[e.name]
-    model = env.apps.get(e.app)
-    fdef = model.setting(e.name) if model else None
-    return fdef.default if fdef is not None else None
+    # A setting the snapshot did not record is unknown (null), not its default.
+    return env.snapshot.app(e.app).settings.get(e.name)
 
 
 def _now(e: ir.Now, env: Env) -> Any:
@@ -176,6 +172,9 @@ def compare_values(
     r_item: str = "any",
 ) -> bool:
     """Apply a comparison operator with the typed comparators."""
+    if op in ("==", "!=") and fuzzy is not None and left is not None and right is not None:
+        same = cmp.fuzzy_ratio(left, right) >= fuzzy
+        return same if op == "==" else not same
     if op in ("==", "!="):
         same = values_equal(left, lt, right, rt, within, unordered, exact, l_item, r_item)
         return same if op == "==" else not same

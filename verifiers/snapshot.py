@@ -11,8 +11,9 @@ import re
 from typing import Any
 from xml.etree import ElementTree
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+MAX_COORD = 1_000_000
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
@@ -41,7 +42,7 @@ class UIElement(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    index: int = 0
+    index: int | None = None  # position in the element list; None: use the list position
     text: str = ""
     resource_id: str = ""
     class_name: str = ""
@@ -58,6 +59,15 @@ class UIElement(BaseModel):
     password: bool = False
     selected: bool = False
     bounds: tuple[int, int, int, int] | None = None  # left, top, right, bottom
+
+    @field_validator("bounds")
+    @classmethod
+    def _sane_bounds(
+        cls, value: tuple[int, int, int, int] | None
+    ) -> tuple[int, int, int, int] | None:
+        if value is not None and any(abs(v) > MAX_COORD for v in value):
+            raise ValueError(f"bounds beyond +-{MAX_COORD} pixels")
+        return value
 
     def contains(self, x: float, y: float) -> bool:
         """Whether the point lies inside the element's bounds."""
@@ -113,7 +123,10 @@ def parse_bounds(text: str) -> tuple[int, int, int, int] | None:
     (0, 84, 1440, 2392)
     """
     m = _BOUNDS.fullmatch(text.strip())
-    return (int(m[1]), int(m[2]), int(m[3]), int(m[4])) if m else None
+    if not m:
+        return None
+    box = (int(m[1]), int(m[2]), int(m[3]), int(m[4]))
+    return None if any(abs(v) > MAX_COORD for v in box) else box
 
 
 def parse_ui_xml(xml: str) -> tuple[ElementTree.Element, list[UIElement]]:
@@ -122,6 +135,8 @@ def parse_ui_xml(xml: str) -> tuple[ElementTree.Element, list[UIElement]]:
         root = ElementTree.fromstring(xml)
     except ElementTree.ParseError as exc:
         raise UiParseError(f"UI hierarchy is not well-formed XML: {exc}") from None
+    except (UnicodeError, ValueError) as exc:
+        raise UiParseError(f"UI hierarchy cannot be read: {exc}") from None
     elements = []
     for i, node in enumerate(root.iter("node")):
         elements.append(element_from_attrs(node.attrib, i))

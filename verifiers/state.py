@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from tasklang.verifiers.compare import phone_digits
 from tasklang.verifiers.evaluate import Env, EvalError, evaluate
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
 
@@ -101,11 +102,18 @@ def _show(value: Any) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def _key_field(apps: dict[str, ir.AppModel], app: str, coll: str) -> str | None:
+def _record_def(apps: dict[str, ir.AppModel], app: str, coll: str) -> ir.RecordDef | None:
     model = apps.get(app)
     cdef = model.collection(coll) if model else None
-    rdef = model.record(cdef.record) if model and cdef else None
-    return next((f.name for f in rdef.fields if f.key), None) if rdef else None
+    return model.record(cdef.record) if model and cdef else None
+
+
+def key_of(record: dict[str, Any], key: ir.FieldDef) -> str:
+    """A record's identity: its key field, canonical for the field's type (phone digits)."""
+    value = record.get(key.name)
+    if key.type.name == "phone" and value is not None:
+        return "phone:" + phone_digits(value).lstrip("0")[-10:]
+    return _canon(value)
 
 
 def diff_states(
@@ -120,7 +128,8 @@ def diff_states(
     for app in sorted(set(before.apps) & set(after.apps)):
         a, b = before.app(app), after.app(app)
         for name in sorted(set(a.collections) & set(b.collections)):
-            key = _key_field(apps, app, name)
+            rdef = _record_def(apps, app, name)
+            key = next((f for f in rdef.fields if f.key), None) if rdef else None
             changes += diff_records(
                 app, name, a.collections.get(name, []), b.collections.get(name, []), key
             )
@@ -136,33 +145,56 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def same_record(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Equal on every field both records recorded (a field one side lacks is unknown)."""
+    common = set(old) & set(new)
+    return all(_canon(old[f]) == _canon(new[f]) for f in common)
+
+
+def similarity(old: dict[str, Any], new: dict[str, Any]) -> float:
+    common = set(old) & set(new)
+    if not common:
+        return 0.0
+    return sum(_canon(old[f]) == _canon(new[f]) for f in common) / len(common)
+
+
 def diff_records(
-    app: str, name: str, old: list[dict[str, Any]], new: list[dict[str, Any]], key: str | None
+    app: str,
+    name: str,
+    old: list[dict[str, Any]],
+    new: list[dict[str, Any]],
+    key: ir.FieldDef | None,
 ) -> list[Change]:
+    """Records deleted, added and updated between two lists of one collection.
+
+    With a key field, records are matched by key. Without one, equal records are matched
+    first; a leftover old record and a leftover new one that agree on at least half of
+    their fields are the same record, updated.
+    """
     if key is not None:
-        olds = {_canon(r.get(key)): r for r in old}
-        news = {_canon(r.get(key)): r for r in new}
+        olds = {key_of(r, key): r for r in old}
+        news = {key_of(r, key): r for r in new}
         out = [Change("deleted", app, name, olds[k], None) for k in olds if k not in news]
         out += [Change("added", app, name, None, news[k]) for k in news if k not in olds]
         out += [
             Change("updated", app, name, olds[k], news[k])
             for k in olds
-            if k in news and _canon(olds[k]) != _canon(news[k])
+            if k in news and not same_record(olds[k], news[k])
         ]
         return out
-    remaining = [_canon(r) for r in new]
-    out = []
-    for r in old:
-        c = _canon(r)
-        if c in remaining:
-            remaining.remove(c)
-        else:
-            out.append(Change("deleted", app, name, r, None))
-    leftover = [_canon(r) for r in old]
+    gone = list(old)
+    fresh = []
     for r in new:
-        c = _canon(r)
-        if c in leftover:
-            leftover.remove(c)
+        match = next((i for i, g in enumerate(gone) if same_record(g, r)), None)
+        if match is None:
+            fresh.append(r)
         else:
-            out.append(Change("added", app, name, None, r))
-    return out
+            gone.pop(match)
+    changes: list[Change] = []
+    for r in fresh:
+        best = max(range(len(gone)), key=lambda i: similarity(gone[i], r), default=None)
+        if best is not None and similarity(gone[best], r) >= 0.5:
+            changes.append(Change("updated", app, name, gone.pop(best), r))
+        else:
+            changes.append(Change("added", app, name, None, r))
+    return [Change("deleted", app, name, r, None) for r in gone] + changes

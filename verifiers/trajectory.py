@@ -191,13 +191,19 @@ def read_trajectory(path: Path) -> Trajectory:
 def parse_trajectory(text: str, path: str = "<trajectory>") -> Trajectory:
     """Parse JSONL text into a Trajectory (raises TrajectoryError with the line)."""
     records: list[tuple[int, dict[str, Any]]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         try:
             record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+            if isinstance(exc, json.JSONDecodeError):
+                reason = exc.msg
+            elif isinstance(exc, RecursionError):
+                reason = "nested too deeply"
+            else:
+                reason = "a number is too long"
             raise TrajectoryError(path, number, f"not valid JSON: {reason}") from None
         if not isinstance(record, dict):
             raise TrajectoryError(path, number, "each line must be a JSON object")

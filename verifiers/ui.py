@@ -29,21 +29,25 @@ class Screen:
         if xml:
             _, parsed = parse_ui_xml(xml)
             return cls(parsed, xml)
-        return cls(list(elements or []), None)
+        listed = [
+            e if e.index is not None else e.model_copy(update={"index": i})
+            for i, e in enumerate(elements or [])
+        ]
+        return cls(listed, None)
 
     def xpath_indices(self, expr: str) -> set[int] | None:
         """Positions of the elements an XPath selects (None when there is no XML)."""
         if self.xml is None:
             return None
         try:
-            root = etree.fromstring(self.xml.encode("utf-8"))
-            positions = {id(n): i for i, n in enumerate(root.iter("node"))}
+            root = etree.fromstring(self.xml.encode("utf-8", "surrogatepass"))
+            nodes = list(root.iter("node"))  # keeps the proxies alive while we compare them
             found = root.xpath(expr)
-        except (etree.XMLSyntaxError, etree.XPathError) as exc:
+        except (etree.XMLSyntaxError, etree.XPathError, ValueError) as exc:
             raise UiParseError(f"cannot evaluate XPath `{expr}`: {exc}") from None
         if not isinstance(found, list):
             return set()
-        return {positions[id(n)] for n in found if id(n) in positions}
+        return {i for i, n in enumerate(nodes) if any(n is f for f in found)}
 
     def select(self, selector: ir.Selector) -> list[UIElement]:
         """The elements that match every attribute of the selector."""

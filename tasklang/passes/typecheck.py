@@ -275,8 +275,9 @@ class Checker:
         if e.within is not None:
             within = self.expr(e.within, record)
             wt = within.type or ANY
-            if isinstance(within, ir.Lit) and is_numeric(lt) and not loose(lt):
-                within = self.coerce(within, lt)
+            base = rt if loose(lt) else lt  # `answer == $12.50 within 1`: a dollar
+            if isinstance(within, ir.Lit) and is_numeric(base) and not loose(base):
+                within = self.coerce(within, base)
                 wt = within.type or ANY
             temporal = lt.name in ir.TEMPORAL or lt.name == "duration"
             good = (wt.name == "duration") if temporal else (is_numeric(lt) and is_numeric(wt))

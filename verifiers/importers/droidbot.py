@@ -234,7 +234,7 @@ def _load_states(src: Path, warnings: list[str]) -> dict[str, _State]:
         state = _State(path=path, data=data, elements=elements, time=_iso(tag))
         for element in elements:
             view_str = getattr(element, "view_str", None)
-            if isinstance(view_str, str):
+            if isinstance(view_str, str) and element.index is not None:
                 state.by_view_str.setdefault(view_str, element.index)
         shot = states_dir / f"screen_{tag}.png"
         if shot.is_file():
