@@ -287,24 +287,34 @@ def import_cmd(
 
 class BenchName(StrEnum):
     compile = "compile"
+    check = "check"
 
 
 @app.command("bench")
 def bench_cmd(
-    name: Annotated[BenchName, typer.Argument(help="Which benchmark.")],
-    tasks: Annotated[int, typer.Option("--tasks", min=1, help="Library size to measure.")] = 150,
-    repeat: Annotated[int, typer.Option("--repeat", min=1, help="Timed repetitions.")] = 3,
+    name: Annotated[BenchName, typer.Argument(help="compile or check.")],
+    tasks: Annotated[int, typer.Option("--tasks", min=1, help="compile: library size.")] = 150,
+    trajectories: Annotated[
+        int, typer.Option("--trajectories", min=1, help="check: corpus size.")
+    ] = 1000,
+    steps: Annotated[int, typer.Option("--steps", min=1, help="check: steps each.")] = 20,
+    repeat: Annotated[int, typer.Option("--repeat", min=1, help="Timed repetitions.")] = 1,
     fmt: FormatOpt = Format.text,
 ) -> None:
-    """Measure compiler throughput on the bundled library, scaled to --tasks tasks."""
-    from tasklang.bench import bench_compile
+    """Measure throughput: the compiler on the library, or the checker on a synthetic corpus."""
+    if name is BenchName.compile:
+        from tasklang.bench import bench_compile
 
-    figures = bench_compile(tasks, repeat)
+        figures = bench_compile(tasks, max(repeat, 3))
+    else:
+        from tasklang.verifiers.bench import bench_check
+
+        figures = bench_check(trajectories, steps, repeat)
     if fmt is Format.json:
         typer.echo(json.dumps(figures, indent=2))
     else:
         for key, value in figures.items():
-            typer.echo(f"{key:32} {value}")
+            typer.echo(f"{key:32} {json.dumps(value) if isinstance(value, dict) else value}")
 
 
 @app.callback(invoke_without_command=True)

@@ -618,7 +618,10 @@ def trajectory_text(
             page, action, effect = beat.page, beat.action, beat.effect
         if effect is not None:
             effect(state, passing)
-        tree = page_tree(page, f"{9 + i // 60:02d}:{i % 60:02d}")
+        # the status-bar clock differs from step to step and from one trajectory to the
+        # next, so dumps do not repeat as they would not on a real phone
+        second = (number * steps + i) % 86400
+        tree = page_tree(page, f"{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}")
         obs: dict[str, Any] = {"package": page.package, "activity": page.activity}
         if observation == "ui_xml":
             obs["ui_xml"] = to_xml(tree)

@@ -15,23 +15,73 @@ from typing import Any
 from tasklang.verifiers.evaluate import Env, EvalError, evaluate
 from tasklang.verifiers.snapshot import UIElement, UiParseError, WorldSnapshot
 from tasklang.verifiers.state import Change, diff_states, initial_state
-from tasklang.verifiers.trajectory import Action, Trajectory
+from tasklang.verifiers.trajectory import Action, Observation, Trajectory
 from tasklang.verifiers.ui import Screen, action_target, describe, states_hold
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
 
 from tasklang import ir
 
 
-@dataclass
 class Moment:
-    """One step: what was on screen, what the agent did, the state after (if recorded)."""
+    """One step: what was on screen, what the agent did, the state after (if recorded).
 
-    index: int
-    screen: Screen | None
-    package: str | None
-    activity: str | None
-    action: Action | None
-    state: WorldSnapshot | None
+    The screen is parsed from the observation the first time a clause looks at it; a UI
+    that cannot be parsed is noted and treated as no screen.
+    """
+
+    def __init__(
+        self,
+        index: int,
+        screen: Screen | None,
+        package: str | None,
+        activity: str | None,
+        action: Action | None,
+        state: WorldSnapshot | None,
+        observation: Observation | None = None,
+        notes: list[str] | None = None,
+    ) -> None:
+        self.index, self.package, self.activity = index, package, activity
+        self.action, self.state = action, state
+        self._screen = screen
+        self._observation = observation
+        self._notes = notes
+        self._folded: str | None = None
+
+    def may_show(self, selector: ir.Selector) -> bool:
+        """False only when the raw UI text proves no element can match (no parsing needed).
+
+        Every word of a text or description must occur in the dump (case-folded), and an
+        id, class or package value as written; XML escapes make the test inconclusive.
+        """
+        obs = self._observation
+        if obs is None or obs.ui_xml is None:
+            return True
+        if self._folded is None:
+            self._folded = obs.ui_xml.casefold()
+        for attr in selector.attrs:
+            value = attr.value
+            if attr.attr == "xpath" or any(c in value for c in "&<>\"'"):
+                continue
+            if attr.attr in ("text", "desc"):
+                needles = value.casefold().split()
+            else:
+                needles = [value.rsplit(":id/", 1)[-1].rsplit(".", 1)[-1].casefold()]
+            if not all(n in self._folded for n in needles):
+                return False
+        return True
+
+    @property
+    def screen(self) -> Screen | None:
+        obs = self._observation
+        if obs is not None:
+            self._observation = None
+            try:
+                self._screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
+            except UiParseError as exc:
+                if self._notes is not None:
+                    self._notes.append(f"step {self.index}: {exc}")
+                self._screen = None
+        return self._screen
 
 
 @dataclass
@@ -53,13 +103,18 @@ def episode_from_trajectory(
     moments = []
     for step in traj.steps:
         obs = step.observation
-        try:
-            screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
-        except UiParseError as exc:
-            notes.append(f"step {step.index}: {exc}")
-            screen = None
+        has_ui = obs.ui_xml is not None or obs.ui_elements is not None
         moments.append(
-            Moment(step.index, screen, obs.package, obs.activity, step.action, step.snapshot)
+            Moment(
+                step.index,
+                None,
+                obs.package,
+                obs.activity,
+                step.action,
+                step.snapshot,
+                obs if has_ui else None,
+                notes,
+            )
         )
     final = traj.final.snapshot
     if final is None:
@@ -99,11 +154,19 @@ class Monitor:
         self.apps = dict(compiled.apps)
         self.ep = ep
 
-    def occurrences(self, events: list[ir.Event]) -> list[list[Occurrence]]:
+    def occurrences(
+        self, events: list[ir.Event], first_only: list[bool] | None = None
+    ) -> list[list[Occurrence]]:
+        """Where each event occurs; with ``first_only[i]``, event i stops at its first."""
         found: list[list[Occurrence]] = [[] for _ in events]
+        self.first_only = first_only or [False] * len(events)
         previous = self.ep.initial
+        watch = any(isinstance(e, ir.ChangeEvent) for e in events)
+        scope = change_scope(events)
         for m in self.ep.moments:
-            changes = diff_states(previous, m.state, self.apps) if m.state is not None else None
+            changes = None
+            if watch and m.state is not None:
+                changes = diff_states(previous, m.state, self.apps, scope)
             self.record(found, events, m, changes)
             if m.state is not None:
                 previous = m.state
@@ -111,7 +174,7 @@ class Monitor:
         closing = self.closing_moment()
         changes = None
         if last is not None and last is not previous:
-            changes = diff_states(previous, last, self.apps)
+            changes = diff_states(previous, last, self.apps, scope) if watch else None
         else:
             closing.state = None  # nothing new to see in the state at the end
         self.record(found, events, closing, changes)
@@ -136,7 +199,9 @@ class Monitor:
         m: Moment,
         changes: list[Change] | None,
     ) -> None:
-        for slot, event in zip(found, events, strict=True):
+        for slot, event, first in zip(found, events, self.first_only, strict=True):
+            if first and slot:
+                continue
             late = isinstance(event, STATE_EVENTS)
             order = 2 * m.index + (1 if late else 0)
             for hit in self.match(event, m, changes, m.state):
@@ -148,7 +213,7 @@ class Monitor:
         if isinstance(e, ir.ActionEvent):
             return _one(self.match_action(e, m))
         if isinstance(e, ir.ShownEvent):
-            hits = safe_select(m.screen, e.selector)
+            hits = safe_select(m.screen, e.selector) if m.may_show(e.selector) else []
             return (
                 [
                     Evidence(
@@ -176,7 +241,7 @@ class Monitor:
             return None
         if e.on is None:
             return Evidence(kind="step", step=m.index, detail=f"action `{a.action_type}`")
-        if m.screen is None:
+        if not m.may_show(e.on) or m.screen is None:
             return None
         targets = action_target(m.screen, a.index, a.x, a.y)
         wanted = {el.index for el in safe_select(m.screen, e.on)}
@@ -215,6 +280,18 @@ class Monitor:
                 )
             )
         return out
+
+
+def change_scope(events: list[ir.Event]) -> set[tuple[str, str]] | None:
+    """The (app, collection or setting) pairs change events watch; None: everything."""
+    scope: set[tuple[str, str]] = set()
+    for e in events:
+        if not isinstance(e, ir.ChangeEvent):
+            continue
+        if not isinstance(e.target, (ir.CollectionRef, ir.SettingRef)):
+            return None
+        scope.add((e.target.app, e.target.name))
+    return scope
 
 
 def safe_select(screen: Screen | None, selector: ir.Selector) -> list[UIElement]:
@@ -304,10 +381,24 @@ TRACE_TEXT = {
 }  # fmt: skip
 
 
-def reads_state(expr: ir.Expr) -> bool:
+def reads_state(expr: Any) -> bool:
     """Whether an expression reads app state or the clock (not only the answer and params)."""
-    text = expr.model_dump_json()
-    return any(f'"node":"{n}"' in text for n in ("collection", "setting", "now"))
+    return mentions(expr, (ir.CollectionRef, ir.SettingRef, ir.Now))
+
+
+def mentions(expr: Any, kinds: tuple[type, ...]) -> bool:
+    """Whether an IR subtree holds a node of one of ``kinds``."""
+    if isinstance(expr, kinds):
+        return True
+    if isinstance(expr, ir.IRNode):
+        return any(
+            mentions(getattr(expr, f), kinds)
+            for f in type(expr).model_fields
+            if f not in ("span", "type")
+        )
+    if isinstance(expr, list):
+        return any(mentions(x, kinds) for x in expr)
+    return False
 
 
 def judge_trace(
@@ -352,6 +443,51 @@ def judge_trace(
     )
 
 
+@dataclass
+class Plan:
+    """What a task's clauses need, worked out once per compiled task."""
+
+    events: list[ir.Event]
+    first_only: list[bool]  # whether only the first occurrence of an event matters
+    slots: dict[str, tuple[int, int]]  # trace clause id -> its events in ``events``
+    reads_state: dict[str, bool]  # check clause id -> whether it reads app state
+    mentions_answer: dict[str, bool]
+
+
+_PLANS: dict[int, tuple[ir.CompiledTask, Plan]] = {}
+
+
+def plan_of(compiled: ir.CompiledTask) -> Plan:
+    """The (cached) plan of a compiled task."""
+    cached = _PLANS.get(id(compiled))
+    if cached is not None and cached[0] is compiled:
+        return cached[1]
+    events: list[ir.Event] = []
+    slots: dict[str, tuple[int, int]] = {}
+    reads: dict[str, bool] = {}
+    answers: dict[str, bool] = {}
+    first_only: list[bool] = []
+    for c in compiled.task.clauses:
+        if isinstance(c.body, ir.TraceBody):
+            start = len(events)
+            events.append(c.body.first)
+            # `at most` counts every occurrence and `then` looks past the first of its
+            # second event; every other use needs only an event's first occurrence
+            first_only.append(c.body.op != "at_most")
+            if c.body.second is not None:
+                events.append(c.body.second)
+                first_only.append(c.body.op == "before")
+            slots[c.id] = (start, len(events))
+        elif isinstance(c.body, ir.CheckBody):
+            reads[c.id] = reads_state(c.body.expr)
+            answers[c.id] = mentions(c.body.expr, (ir.AnswerRef,))
+    plan = Plan(events, first_only, slots, reads, answers)
+    if len(_PLANS) > 4096:
+        _PLANS.clear()
+    _PLANS[id(compiled)] = (compiled, plan)
+    return plan
+
+
 class Checker:
     """Checks one episode of one compiled task."""
 
@@ -362,21 +498,9 @@ class Checker:
         self.ep = ep
 
     def run(self) -> Verdict:
-        traces = [c for c in self.task.clauses if isinstance(c.body, ir.TraceBody)]
-        events: list[ir.Event] = []
-        for c in traces:
-            assert isinstance(c.body, ir.TraceBody)
-            events.append(c.body.first)
-            if c.body.second is not None:
-                events.append(c.body.second)
-        found = Monitor(self.compiled, self.ep).occurrences(events)
-        per_clause: dict[str, list[list[Occurrence]]] = {}
-        cursor = 0
-        for c in traces:
-            assert isinstance(c.body, ir.TraceBody)
-            n = 2 if c.body.second is not None else 1
-            per_clause[c.id] = found[cursor : cursor + n]
-            cursor += n
+        plan = plan_of(self.compiled)
+        found = Monitor(self.compiled, self.ep).occurrences(plan.events, plan.first_only)
+        per_clause = {cid: found[a:b] for cid, (a, b) in plan.slots.items()}
         results = [self.clause(c, per_clause.get(c.id)) for c in self.task.clauses]
         return self.verdict(results)
 
@@ -388,7 +512,7 @@ class Checker:
                 assert occ is not None
                 passed, summary, evidence = judge_trace(body, occ)
             elif isinstance(body, ir.CheckBody):
-                passed, summary, evidence = self.check_state(body)
+                passed, summary, evidence = self.check_state(c, body)
             elif isinstance(body, (ir.UnchangedBody, ir.OnlyChangedBody)):
                 passed, summary, evidence = self.guard(body)
             else:
@@ -413,8 +537,12 @@ class Checker:
             raise EvalError("the episode recorded no final state")
         return self.ep.final
 
-    def check_state(self, body: ir.CheckBody) -> tuple[bool, str, list[Evidence]]:
-        state = self.final_state() if reads_state(body.expr) else (self.ep.final or WorldSnapshot())
+    def check_state(
+        self, clause: ir.Clause, body: ir.CheckBody
+    ) -> tuple[bool, str, list[Evidence]]:
+        plan = plan_of(self.compiled)
+        reads = plan.reads_state.get(clause.id, True)
+        state = self.final_state() if reads else (self.ep.final or WorldSnapshot())
         env = Env(self.apps, self.ep.params, state, self.ep.answer)
         passed = bool(evaluate(body.expr, env))
         expr = body.expr
@@ -423,8 +551,7 @@ class Checker:
             env.evidence.append(
                 Evidence(kind="value", detail=f"found {left!r}, compared {expr.op} {right!r}")
             )
-        uses_answer = "answer" in body.expr.model_dump_json()
-        if uses_answer:
+        if plan.mentions_answer.get(clause.id, False):
             env.evidence.append(Evidence(kind="value", detail=f"answer: {self.ep.answer!r}"))
         summary = "holds in the final state" if passed else "does not hold in the final state"
         return passed, summary, env.evidence

@@ -126,17 +126,22 @@ def parse_bounds(text: str) -> tuple[int, int, int, int] | None:
     if not m:
         return None
     box = (int(m[1]), int(m[2]), int(m[3]), int(m[4]))
-    return None if any(abs(v) > MAX_COORD for v in box) else box
+    return box if max(box) <= MAX_COORD and min(box) >= -MAX_COORD else None
 
 
-def parse_ui_xml(xml: str) -> tuple[ElementTree.Element, list[UIElement]]:
-    """Parse a ``uiautomator dump``: the XML root and its nodes in document order."""
+def parse_ui_root(xml: str) -> ElementTree.Element:
+    """The root of a ``uiautomator dump`` (raises UiParseError)."""
     try:
-        root = ElementTree.fromstring(xml)
+        return ElementTree.fromstring(xml)
     except ElementTree.ParseError as exc:
         raise UiParseError(f"UI hierarchy is not well-formed XML: {exc}") from None
     except (UnicodeError, ValueError) as exc:
         raise UiParseError(f"UI hierarchy cannot be read: {exc}") from None
+
+
+def parse_ui_xml(xml: str) -> tuple[ElementTree.Element, list[UIElement]]:
+    """Parse a ``uiautomator dump``: the XML root and its nodes in document order."""
+    root = parse_ui_root(xml)
     elements = []
     for i, node in enumerate(root.iter("node")):
         elements.append(element_from_attrs(node.attrib, i))
@@ -144,17 +149,43 @@ def parse_ui_xml(xml: str) -> tuple[ElementTree.Element, list[UIElement]]:
 
 
 def element_from_attrs(attrs: dict[str, str], position: int) -> UIElement:
-    """A UIElement from uiautomator attribute names (``resource-id``, ``bounds``...)."""
-    values: dict[str, Any] = {}
+    """A UIElement from uiautomator attribute names (``resource-id``, ``bounds``...).
+
+    Values are converted here, so the element is built without a second validation.
+    """
+    values: dict[str, Any] = {"index": position}
     for key, raw in attrs.items():
-        name = _XML_ATTRS.get(key, key.replace("-", "_"))
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES.setdefault(key, _XML_ATTRS.get(key, key.replace("-", "_")))
         if name in _BOOL_ATTRS:
             values[name] = raw == "true"
         elif name == "bounds":
             values[name] = parse_bounds(raw)
         elif name == "index":  # uiautomator's index among siblings; ours is list position
             values["sibling_index"] = int(raw) if raw.lstrip("-").isdigit() else None
-        else:
+        elif name in _FIELDS or name.isidentifier():
             values[name] = raw
-    values["index"] = position
-    return UIElement(**values)
+    return _build(values)
+
+
+_NAMES: dict[str, str] = {}
+_FIELDS = frozenset(UIElement.model_fields)
+_DEFAULTS = dict(UIElement().__dict__)
+
+
+def _build(values: dict[str, Any]) -> UIElement:
+    """A UIElement from already-converted values (what ``model_construct`` does, faster)."""
+    element = object.__new__(UIElement)
+    fields = dict(_DEFAULTS)
+    extra = {}
+    for name, value in values.items():
+        if name in _FIELDS:
+            fields[name] = value
+        else:
+            extra[name] = value
+    object.__setattr__(element, "__dict__", fields)
+    object.__setattr__(element, "__pydantic_fields_set__", _FIELDS & values.keys())
+    object.__setattr__(element, "__pydantic_extra__", extra)
+    object.__setattr__(element, "__pydantic_private__", None)
+    return element

@@ -113,18 +113,24 @@ def key_of(record: dict[str, Any], key: ir.FieldDef) -> str:
     value = record.get(key.name)
     if key.type.name == "phone" and value is not None:
         return "phone:" + phone_digits(value).lstrip("0")[-10:]
-    return _canon(value)
+    return value if isinstance(value, str) else _canon(value)
 
 
 def diff_states(
-    before: WorldSnapshot, after: WorldSnapshot, apps: dict[str, ir.AppModel]
+    before: WorldSnapshot,
+    after: WorldSnapshot,
+    apps: dict[str, ir.AppModel],
+    scope: set[tuple[str, str]] | None = None,
 ) -> list[Change]:
     """Every record added, updated or deleted and every setting changed.
 
     Only what both states recorded is compared: an app, collection or setting missing from
-    one of them was not observed there, which is not a change.
+    one of them was not observed there, which is not a change. With ``scope``, only those
+    (app, collection or setting) pairs are compared.
     """
     changes: list[Change] = []
+    if scope is not None:
+        return _diff_scoped(before, after, apps, scope)
     for app in sorted(set(before.apps) & set(after.apps)):
         a, b = before.app(app), after.app(app)
         for name in sorted(set(a.collections) & set(b.collections)):
@@ -134,10 +140,36 @@ def diff_states(
                 app, name, a.collections.get(name, []), b.collections.get(name, []), key
             )
         for name in sorted(set(a.settings) & set(b.settings)):
-            if _canon(a.settings.get(name)) != _canon(b.settings.get(name)):
+            if not _same(a.settings.get(name), b.settings.get(name)):
                 changes.append(
                     Change("changed", app, name, a.settings.get(name), b.settings.get(name))
                 )
+    return changes
+
+
+def _diff_scoped(
+    before: WorldSnapshot,
+    after: WorldSnapshot,
+    apps: dict[str, ir.AppModel],
+    scope: set[tuple[str, str]],
+) -> list[Change]:
+    changes: list[Change] = []
+    for app, name in sorted(scope):
+        a, b = before.apps.get(app), after.apps.get(app)
+        if a is None or b is None:
+            continue
+        if name in a.collections and name in b.collections:
+            old, new = a.collections[name], b.collections[name]
+            if old is not new:
+                rdef = _record_def(apps, app, name)
+                key = next((f for f in rdef.fields if f.key), None) if rdef else None
+                changes += diff_records(app, name, old, new, key)
+        elif (
+            name in a.settings
+            and name in b.settings
+            and not _same(a.settings[name], b.settings[name])
+        ):
+            changes.append(Change("changed", app, name, a.settings[name], b.settings[name]))
     return changes
 
 
@@ -145,17 +177,27 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def _same(a: Any, b: Any) -> bool:
+    """JSON values equal as JSON (so `1` and `true` differ); cheap when they are identical."""
+    if a is b:
+        return True
+    if type(a) is type(b) and isinstance(a, (str, int, float)) and not isinstance(a, bool):
+        return bool(a == b)
+    return _canon(a) == _canon(b)
+
+
 def same_record(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Equal on every field both records recorded (a field one side lacks is unknown)."""
-    common = set(old) & set(new)
-    return all(_canon(old[f]) == _canon(new[f]) for f in common)
+    if old is new:
+        return True
+    return all(_same(old[f], new[f]) for f in old.keys() & new.keys())
 
 
 def similarity(old: dict[str, Any], new: dict[str, Any]) -> float:
     common = set(old) & set(new)
     if not common:
         return 0.0
-    return sum(_canon(old[f]) == _canon(new[f]) for f in common) / len(common)
+    return sum(_same(old[f], new[f]) for f in common) / len(common)
 
 
 def diff_records(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
 from typing import Any
 
 from lxml import etree
 from tasklang.verifiers.compare import norm_text
-from tasklang.verifiers.snapshot import UIElement, UiParseError, parse_ui_xml
+from tasklang.verifiers.snapshot import UIElement, UiParseError, element_from_attrs, parse_ui_root
 
 from tasklang import ir
 
@@ -17,23 +17,49 @@ STATE_ATTRS = {
 }  # fmt: skip
 
 
-@dataclass
 class Screen:
-    """One UI tree: its elements in document order and, when known, its XML."""
+    """One UI tree: its elements in document order and, when known, its XML.
 
-    elements: list[UIElement]
-    xml: str | None = None
+    From XML, selectors read the raw attributes and an element object is built only for
+    the nodes a clause looks at, so checking stays cheap on large dumps.
+    """
+
+    def __init__(
+        self,
+        elements: list[UIElement] | None = None,
+        xml: str | None = None,
+        raw: list[dict[str, str]] | None = None,
+    ) -> None:
+        self.xml = xml
+        self._raw = raw
+        self._built: dict[int, UIElement] = {}
+        self._elements = elements
 
     @classmethod
     def from_parts(cls, xml: str | None, elements: list[UIElement] | None) -> Screen:
         if xml:
-            _, parsed = parse_ui_xml(xml)
-            return cls(parsed, xml)
+            return cls(None, xml, _raw_nodes(xml))
         listed = [
             e if e.index is not None else e.model_copy(update={"index": i})
             for i, e in enumerate(elements or [])
         ]
         return cls(listed, None)
+
+    def __len__(self) -> int:
+        return len(self._raw) if self._raw is not None else len(self._elements or [])
+
+    def element(self, i: int) -> UIElement:
+        """The element at list position ``i``."""
+        if self._raw is None:
+            return (self._elements or [])[i]
+        built = self._built.get(i)
+        if built is None:
+            built = self._built[i] = element_from_attrs(self._raw[i], i)
+        return built
+
+    @property
+    def elements(self) -> list[UIElement]:
+        return [self.element(i) for i in range(len(self))]
 
     def xpath_indices(self, expr: str) -> set[int] | None:
         """Positions of the elements an XPath selects (None when there is no XML)."""
@@ -51,41 +77,62 @@ class Screen:
 
     def select(self, selector: ir.Selector) -> list[UIElement]:
         """The elements that match every attribute of the selector."""
-        chosen = list(self.elements)
+        chosen: list[int] = list(range(len(self)))
         for attr in selector.attrs:
             if attr.attr == "xpath":
                 indices = self.xpath_indices(attr.value) or set()
-                chosen = [e for e in chosen if e.index in indices]
+                chosen = [i for i in chosen if i in indices]
             else:
-                chosen = [e for e in chosen if attribute_matches(e, attr.attr, attr.value)]
-        return chosen
+                chosen = [
+                    i
+                    for i in chosen
+                    if value_matches(attr.attr, self._value(i, attr.attr), attr.value)
+                ]
+        return [self.element(i) for i in chosen]
+
+    def _value(self, i: int, attr: str) -> str:
+        if self._raw is not None:
+            return self._raw[i].get(_RAW_KEYS[attr], "")
+        return str(getattr(self.element(i), _ELEMENT_KEYS[attr]) or "")
+
+
+@functools.lru_cache(maxsize=256)
+def _raw_nodes(xml: str) -> list[dict[str, str]]:
+    """The attributes of every node of a dump, in order (cached: screens often repeat;
+    callers must not modify the result)."""
+    return [dict(n.attrib) for n in parse_ui_root(xml).iter("node")]
+
+
+_RAW_KEYS = {"text": "text", "desc": "content-desc", "id": "resource-id", "class": "class",
+             "package": "package"}  # fmt: skip
+_ELEMENT_KEYS = {"text": "text", "desc": "content_desc", "id": "resource_id",
+                 "class": "class_name", "package": "package"}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def _norm(value: str) -> str:
+    return norm_text(value)
 
 
 def attribute_matches(element: UIElement, attr: str, value: str) -> bool:
-    """One selector attribute against one element.
+    """One selector attribute against one element (see ``value_matches``)."""
+    return value_matches(attr, str(getattr(element, _ELEMENT_KEYS.get(attr, "text"), "")), value)
+
+
+def value_matches(attr: str, actual: str, value: str) -> bool:
+    """One selector attribute against an element's value for it.
 
     `text` and `desc` compare normalized text; `id` may omit the `package:id/` prefix;
     `class` may omit the package (`Switch` matches `android.widget.Switch`).
     """
-    if attr == "text":
-        return norm_text(element.text) == norm_text(value)
-    if attr == "desc":
-        return norm_text(element.content_desc) == norm_text(value)
+    if attr in ("text", "desc"):
+        return actual == value or (bool(actual) and norm_text(actual) == _norm(value))
     if attr == "id":
-        rid = element.resource_id
-        return (
-            rid == value
-            or rid.endswith(":id/" + value)
-            or (
-                ":id/" in value
-                and rid.split(":id/")[-1] == value.split(":id/")[-1]
-                and rid.split(":id/")[0] == value.split(":id/")[0]
-            )
-        )
+        return actual == value or actual.endswith(":id/" + value)
     if attr == "class":
-        return element.class_name == value or element.class_name.rsplit(".", 1)[-1] == value
+        return actual == value or actual.rsplit(".", 1)[-1] == value
     if attr == "package":
-        return element.package == value
+        return actual == value
     return False
 
 
@@ -108,6 +155,8 @@ def action_target(
 ) -> list[UIElement]:
     """The elements an action hits: the one at ``index``, or all whose bounds hold (x, y)."""
     if index is not None:
+        if screen.xml is not None:
+            return [screen.element(index)] if 0 <= index < len(screen) else []
         return [e for e in screen.elements if e.index == index]
     if x is None or y is None:
         return []
