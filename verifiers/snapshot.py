@@ -106,10 +106,10 @@ _XML_ATTRS = {
     "content-desc": "content_desc",
     "long-clickable": "long_clickable",
 }
-_BOOL_ATTRS = {
+BOOL_ATTRS = frozenset({
     "checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
     "long_clickable", "password", "selected",
-}  # fmt: skip
+})  # fmt: skip
 
 
 class UiParseError(ValueError):
@@ -158,7 +158,7 @@ def element_from_attrs(attrs: dict[str, str], position: int) -> UIElement:
         name = _NAMES.get(key)
         if name is None:
             name = _NAMES.setdefault(key, _XML_ATTRS.get(key, key.replace("-", "_")))
-        if name in _BOOL_ATTRS:
+        if name in BOOL_ATTRS:
             values[name] = raw == "true"
         elif name == "bounds":
             values[name] = parse_bounds(raw)

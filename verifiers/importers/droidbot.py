@@ -29,7 +29,7 @@ from tasklang.verifiers.importers._common import (
     split_component,
     swipe_direction,
 )
-from tasklang.verifiers.snapshot import Foreground, UIElement, WorldSnapshot
+from tasklang.verifiers.snapshot import BOOL_ATTRS, Foreground, UIElement, WorldSnapshot
 from tasklang.verifiers.trajectory import (
     Action,
     Environment,
@@ -62,10 +62,7 @@ _VIEW_FIELDS = {
     "selected": "selected",
     "bounds": "bounds",
 }
-_BOOL_FIELDS = {
-    "checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
-    "long_clickable", "password", "selected",
-}  # fmt: skip
+_BOOL_FIELDS = BOOL_ATTRS
 _KEYS = {"BACK": "navigate_back", "HOME": "navigate_home", "ENTER": "keyboard_enter"}
 _TAG = re.compile(r"(\d{4}-\d{2}-\d{2})_(\d{2})(\d{2})(\d{2})")
 _COMPONENT = re.compile(r"([A-Za-z_][\w.]*)/([\w.$]+)")
