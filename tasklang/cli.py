@@ -288,24 +288,35 @@ def import_cmd(
 class BenchName(StrEnum):
     compile = "compile"
     check = "check"
+    lsp = "lsp"
 
 
 @app.command("bench")
 def bench_cmd(
-    name: Annotated[BenchName, typer.Argument(help="compile or check.")],
+    name: Annotated[BenchName, typer.Argument(help="compile, check or lsp.")],
     tasks: Annotated[int, typer.Option("--tasks", min=1, help="compile: library size.")] = 150,
     trajectories: Annotated[
         int, typer.Option("--trajectories", min=1, help="check: corpus size.")
     ] = 1000,
     steps: Annotated[int, typer.Option("--steps", min=1, help="check: steps each.")] = 20,
     repeat: Annotated[int, typer.Option("--repeat", min=1, help="Timed repetitions.")] = 1,
+    edits: Annotated[int, typer.Option("--edits", min=1, help="lsp: scripted edits.")] = 200,
+    lines: Annotated[
+        int, typer.Option("--lines", min=0, help="lsp: edit a generated file this long.")
+    ] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="lsp: edit script seed.")] = 0,
     fmt: FormatOpt = Format.text,
 ) -> None:
-    """Measure throughput: the compiler on the library, or the checker on a synthetic corpus."""
+    """Measure speed: the compiler on the library, the checker on a synthetic corpus, or the
+    language server's latency through a scripted editing session."""
     if name is BenchName.compile:
         from tasklang.bench import bench_compile
 
         figures = bench_compile(tasks, max(repeat, 3))
+    elif name is BenchName.lsp:
+        from tasklang.benchlsp import bench_lsp
+
+        figures = bench_lsp(edits=edits, seed=seed, large_lines=lines)
     else:
         from tasklang.verifiers.bench import bench_check
 
@@ -315,6 +326,35 @@ def bench_cmd(
     else:
         for key, value in figures.items():
             typer.echo(f"{key:32} {json.dumps(value) if isinstance(value, dict) else value}")
+
+
+@app.command("new")
+def new_cmd(
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="app, mini_app or cross_app.")],
+    task_id: Annotated[
+        str, typer.Argument(metavar="ID", help="The task id, e.g. contacts.add_friend.")
+    ],
+    apps: Annotated[
+        list[str] | None,
+        typer.Option("--apps", metavar="A,B", help="Apps the task uses, comma-separated."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Folder to write ID.task into.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Scaffold a task that compiles at once; lint points at what is left to fill in."""
+    from tasklang.scaffold import run_new
+
+    raise typer.Exit(run_new(kind, task_id, apps or [], out, force))
+
+
+@app.command("lsp")
+def lsp_cmd() -> None:
+    """Serve the Language Server Protocol over stdio (for editors)."""
+    from tasklang.lsp import main as serve_lsp
+
+    serve_lsp()
 
 
 @app.callback(invoke_without_command=True)
