@@ -327,6 +327,86 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "information task without answer check",
         "The goal asks a question (ends with `?`) but no clause checks `answer`.",
     ),
+    (
+        "TL2006",
+        Severity.WARNING,
+        "goal parameter not checked",
+        "The goal interpolates a parameter that cannot change the verdict: no clause (in "
+        "`expect` or `forbid`) uses it, nor a parameter drawn from a domain that names it, nor "
+        "one that a constraint (one `and`-part of it) or a value seeded in `given` names "
+        "together with it. The agent is told something the verifier never looks at, so an "
+        "agent that ignores it passes. Compare the parameter (or a field of it) with the state "
+        "or the answer in a clause, or leave it out of the goal. Infeasible tasks are not "
+        "checked: their goal asks for what cannot be done.",
+    ),
+    (
+        "TL2007",
+        Severity.WARNING,
+        "checked literal not stated in the goal",
+        "A clause of `expect` requires the agent to produce a text or number literal (`f == v`, "
+        "`f ~ v` or `f contains v` on a field of a record in `has`/`exists`/`all`, on a setting "
+        "or on `answer`) that the goal text never states, and that the `given` block does not "
+        "seed either, so the agent cannot know it. The goal is searched case-insensitively "
+        "with whitespace normalized; a number may be spelled `7`, `7.0`, `seven`, and money "
+        "`$12.50` or `12.5`. Booleans, enum members, dates, times and durations are not "
+        "checked, nor literals under `not`, `none`, `!=`, `count` or the condition of "
+        "`implies`, in guards, in `forbid`, in an `or` branch when another branch needs no "
+        "unstated literal, literals equal to the field's default, or number "
+        "and yes/no literals compared with `answer` (counted or summed answers cannot be "
+        "stated). State the value in the goal, or interpolate a parameter holding it.",
+    ),
+    (
+        "TL2010",
+        Severity.ERROR,
+        "constraints cannot be met",
+        "No choice of parameter values meets the task's parameter domains, constraints, record "
+        "domains and noise conditions together, so no instance can be sampled. The solver's "
+        "unsatisfiable core is listed in the notes: the clauses that conflict (relax one).",
+    ),
+    (
+        "TL2011",
+        Severity.ERROR,
+        "goal cannot hold",
+        "No final state allowed by the app model's types meets every `expect` clause, for any "
+        "instance: the task is unsolvable. The notes list the clauses that conflict. Trace "
+        "and UI clauses are not part of this proof (they can always be met as far as it knows).",
+    ),
+    (
+        "TL2012",
+        Severity.ERROR,
+        "goal already true at the start",
+        "For some instance, an episode that does nothing and declares the task complete "
+        "passes every `expect` clause: the task is vacuous there. The counterexample instance "
+        "is in the notes (and in `--format json`), and was replayed through the verifier. "
+        "Change `given` or the constraints so the goal needs work, or mark the task "
+        "`verify only` if checking the current state is the point.",
+    ),
+    (
+        "TL2013",
+        Severity.ERROR,
+        "`expect` contradicts `forbid`",
+        "Every final state that meets `expect` requires a change that `forbid` rules out "
+        "(deleting a record that must go, say, when deletions are forbidden), so no episode "
+        "can succeed without a safety violation. The notes list the clauses involved.",
+    ),
+    (
+        "TL2014",
+        Severity.WARNING,
+        "answer not unique",
+        "Two instances show the agent the same goal text and the same initial state but expect "
+        "different answers, so a correct answer for one fails the other: the goal does not say "
+        "which record it asks about. The two instances and the answer that separates them are "
+        "in the notes; interpolate the parameter that decides the answer, or constrain the "
+        "state so only one record qualifies.",
+    ),
+    (
+        "TL2019",
+        Severity.WARNING,
+        "analysis incomplete",
+        "A solver call ran out of time (`--timeout MS` raises the limit) or the task uses a "
+        "construct the analysis does not model; the checks it could not finish are skipped, "
+        "the task still compiles.",
+    ),
 ]
 
 REGISTRY: dict[str, Code] = {c: Code(c, s, t, e) for c, s, t, e in _CODES}
@@ -342,6 +422,7 @@ class Diagnostic:
     help: str | None = None
     notes: list[str] = field(default_factory=list)
     severity: Severity | None = None
+    counterexample: dict[str, Any] | None = None  # a concrete task instance, for analysis
 
     def __post_init__(self) -> None:
         if self.code not in REGISTRY:
@@ -368,6 +449,7 @@ class Diagnostic:
             "end_column": self.span.end_column,
             "help": self.help,
             "notes": list(self.notes),
+            **({"counterexample": self.counterexample} if self.counterexample else {}),
         }
 
 

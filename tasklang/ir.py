@@ -7,6 +7,7 @@ spans take no part in equality and are dropped from JSON unless asked for.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -49,6 +50,35 @@ class IRNode(BaseModel):
 
     def __hash__(self) -> int:  # pragma: no cover - nodes are not used as keys
         return id(self)
+
+
+def walk(node: object) -> Iterator[IRNode]:
+    """Every IR node in ``node``, pre-order (a node before its fields, fields in order).
+
+    ``node`` may be an IR node, any pydantic model holding IR (a compiled task), or lists,
+    tuples and dicts of them, nested. Spans and types are not IR and are not entered.
+
+    >>> e = Logic(op="and", left=Param(name="a"), right=Not(operand=AnswerRef()))
+    >>> [n.node for n in walk([e, {"k": Lit(value=1)}])]
+    ['logic', 'param', 'not', 'answer', 'lit']
+    """
+    stack: list[object] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, BaseModel):
+            if isinstance(item, (Span, Type)):
+                continue
+            if isinstance(item, IRNode):
+                yield item
+            values = [getattr(item, name) for name in type(item).model_fields]
+            stack.extend(v for v in reversed(values) if isinstance(v, _CONTAINERS))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(v for v in reversed(item) if isinstance(v, _CONTAINERS))
+        elif isinstance(item, dict):
+            stack.extend(v for v in reversed(item.values()) if isinstance(v, _CONTAINERS))
+
+
+_CONTAINERS = (BaseModel, list, tuple, dict)
 
 
 class Type(BaseModel):

@@ -388,17 +388,7 @@ def reads_state(expr: Any) -> bool:
 
 def mentions(expr: Any, kinds: tuple[type, ...]) -> bool:
     """Whether an IR subtree holds a node of one of ``kinds``."""
-    if isinstance(expr, kinds):
-        return True
-    if isinstance(expr, ir.IRNode):
-        return any(
-            mentions(getattr(expr, f), kinds)
-            for f in type(expr).model_fields
-            if f not in ("span", "type")
-        )
-    if isinstance(expr, list):
-        return any(mentions(x, kinds) for x in expr)
-    return False
+    return any(isinstance(n, kinds) for n in ir.walk(expr))
 
 
 def judge_trace(

@@ -242,46 +242,28 @@ def matching(e: ir.Quant | ir.Count | ir.Aggregate, env: Env) -> list[dict[str, 
     return [r for r in records if evaluate(e.where, env.with_record(r))]
 
 
+# For each quantifier: the value of the condition on a record that settles the answer, and
+# the evidence that record is.
+_DECIDING_RECORD = {
+    "exists": (True, "a record satisfies the condition"),
+    "none": (True, "a record should not exist"),
+    "all": (False, "a record fails the condition"),
+}
+
+
 def _quant(e: ir.Quant, env: Env) -> bool:
     source = e.source
     app = source.app if isinstance(source, ir.CollectionRef) else None
     name = source.name if isinstance(source, ir.CollectionRef) else None
     records = collection(env, source)
+    deciding, detail = _DECIDING_RECORD[e.quantifier]
     for record in records:
         hit = e.where is None or bool(evaluate(e.where, env.with_record(record)))
-        if e.quantifier == "exists" and hit:
+        if hit is deciding:
             env.evidence.append(
-                Evidence(
-                    kind="record",
-                    detail="a record satisfies the condition",
-                    app=app,
-                    collection=name,
-                    record=record,
-                )
+                Evidence(kind="record", detail=detail, app=app, collection=name, record=record)
             )
-            return True
-        if e.quantifier == "none" and hit:
-            env.evidence.append(
-                Evidence(
-                    kind="record",
-                    detail="a record should not exist",
-                    app=app,
-                    collection=name,
-                    record=record,
-                )
-            )
-            return False
-        if e.quantifier == "all" and not hit:
-            env.evidence.append(
-                Evidence(
-                    kind="record",
-                    detail="a record fails the condition",
-                    app=app,
-                    collection=name,
-                    record=record,
-                )
-            )
-            return False
+            return e.quantifier == "exists"
     if e.quantifier == "exists":
         env.evidence.append(
             Evidence(

@@ -342,19 +342,7 @@ def resolve_param(r: Resolver, p: ir.ParamDecl) -> ir.ParamDecl:
 
 def param_refs(node: Any) -> set[str]:
     """Names of the parameters an IR subtree refers to."""
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ir.Param):
-            found.add(item.name)
-        if isinstance(item, ir.IRNode):
-            stack.extend(getattr(item, f) for f in type(item).model_fields if f != "span")
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-    return found
+    return {n.name for n in ir.walk(node) if isinstance(n, ir.Param)}
 
 
 def check_param_cycles(r: Resolver, params: list[ir.ParamDecl]) -> None:

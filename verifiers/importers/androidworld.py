@@ -27,7 +27,7 @@ from tasklang.verifiers.importers._common import (
     screen_from_elements,
     swipe_direction,
 )
-from tasklang.verifiers.snapshot import UIElement
+from tasklang.verifiers.snapshot import BOOL_ATTRS, UIElement
 from tasklang.verifiers.trajectory import (
     Action,
     Environment,
@@ -67,10 +67,9 @@ _ELEMENT_FIELDS = {
     "resource_name": "resource_id",
     "package_name": "package",
 }
-_BOOL_FIELDS = {
-    "clickable", "long_clickable", "scrollable", "focusable", "selected", "checked", "enabled",
-    "focused", "checkable",
-}  # fmt: skip
+# Tested on the UIElement field a key maps to (`is_checked` -> `checked`), the names BOOL_ATTRS
+# uses; its one extra, `password`, is no AndroidWorld key.
+_BOOL_FIELDS = BOOL_ATTRS
 _CONSUMED = {"action_reason", "ui_description"}
 # function-call actions (UI-TARS style) -> AndroidWorld action types
 _CALLS = {
