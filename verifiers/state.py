@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang.verifiers.compare import phone_digits
@@ -11,6 +13,7 @@ from tasklang.verifiers.evaluate import Env, EvalError, evaluate
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
 
 from tasklang import ir
+from tasklang.noise import NoiseError, NoiseMaker
 
 
 def record_with_defaults(record: dict[str, Any], rdef: ir.RecordDef | None) -> dict[str, Any]:
@@ -23,12 +26,42 @@ def record_with_defaults(record: dict[str, Any], rdef: ir.RecordDef | None) -> d
 
 
 def initial_state(
-    compiled: ir.CompiledTask, params: dict[str, Any]
+    compiled: ir.CompiledTask, params: dict[str, Any], rng: random.Random | None = None
 ) -> tuple[WorldSnapshot, list[str]]:
     """The world a task instance starts from: app defaults, then ``given`` in order.
 
-    Returns the snapshot and notes on what could not be built (noise records are drawn
-    by the instance sampler; without one they are left out and noted).
+    With ``rng``, the records of `+= noise N` are generated in place (see ``tasklang.noise``);
+    without one they are left out and noted. Returns the snapshot and notes on what could not
+    be built (noise that cannot be generated is noted too, with what was generated kept).
+    """
+    built = build_state(compiled, params, rng, strict=False)
+    return built.snapshot, built.notes
+
+
+@dataclass
+class BuiltState:
+    """An initial state, its notes, and the noise records each noise operation added."""
+
+    snapshot: WorldSnapshot
+    notes: list[str] = field(default_factory=list)
+    noise: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by index in ops
+
+
+def build_state(
+    compiled: ir.CompiledTask,
+    params: dict[str, Any],
+    rng: random.Random | None = None,
+    reuse: dict[int, list[dict[str, Any]]] | None = None,
+    exempt: Sequence[dict[str, Any]] = (),
+    strict: bool = True,
+) -> BuiltState:
+    """:func:`initial_state`, also saying which records are noise.
+
+    The clock is set first (so `now` may be used in records), then the operations run in
+    order. With ``reuse`` (noise an earlier build made, by operation index) those records are
+    kept where they still pass every check, ``exempt`` ones (chosen as parameter values)
+    always. Raises ``NoiseError`` when a noise record cannot be generated (with ``strict``;
+    otherwise it is noted).
     """
     notes: list[str] = []
     snap = WorldSnapshot()
@@ -39,20 +72,30 @@ def initial_state(
         )
     env = Env(dict(compiled.apps), params, snap)
     given = compiled.task.given
-    for op in given.ops:
-        try:
-            apply_op(op, compiled, env, snap, notes)
-        except EvalError as exc:
-            notes.append(f"given: {exc}")
     if given.clock is not None:
         snap.clock = str(evaluate(given.clock.value, env))
         snap.tz = given.clock.tz
+    maker = NoiseMaker(compiled, params, rng, exempt) if rng is not None else None
+    built = BuiltState(snap, notes)
+    for index, op in enumerate(given.ops):
+        try:
+            if isinstance(op, ir.NoiseOp) and maker is not None:
+                old = reuse.get(index) if reuse is not None else None
+                built.noise[index] = maker.fill(op, snap, old)
+            else:
+                apply_op(op, compiled, env, snap, notes)
+        except EvalError as exc:
+            notes.append(f"given: {exc}")
+        except NoiseError as exc:
+            if strict:
+                raise
+            notes.append(f"given: {exc}")
     if given.foreground is not None:
         fg_app = compiled.apps.get(given.foreground.app)
         snap.foreground = Foreground(
             package=fg_app.package if fg_app else None, activity=given.foreground.activity
         )
-    return snap, notes
+    return built
 
 
 def apply_op(
@@ -60,7 +103,8 @@ def apply_op(
 ) -> None:
     target = op.target
     if isinstance(op, ir.NoiseOp):
-        notes.append(f"{op.count} noise record(s) for a collection were not generated")
+        where = f" for {target.app}.{target.name}" if isinstance(target, ir.CollectionRef) else ""
+        notes.append(f"{op.count} noise record(s){where} were not generated (no random generator)")
         return
     if isinstance(target, ir.SettingRef):
         snap.apps[target.app].settings[target.name] = evaluate(op.value, env)
