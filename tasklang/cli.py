@@ -102,7 +102,10 @@ def compile_cmd(
             help=f"Print each task's IR after a pass ({', '.join(PASS_NAMES)}).",
         ),
     ] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Also run the analysis of `lint`; warnings are errors."),
+    ] = False,
 ) -> None:
     """Compile tasks to JSON artifacts; nothing is written for a task that has errors."""
     if dump_after is not None and dump_after not in ("lower", *PASS_NAMES):
@@ -114,6 +117,10 @@ def compile_cmd(
         for t in result.tasks:
             data = strip_spans(t.task.model_dump(mode="json", exclude_none=True))
             typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    if strict and dump_after is None:
+        from tasklang.lintcmd import add_analysis
+
+        add_analysis(result)
     written: list[dict[str, str]] = []
     if out is not None and dump_after is None:
         written = write_artifacts(result, out)
@@ -177,17 +184,23 @@ def list_cmd(paths: PathsArg = None, fmt: FormatOpt = Format.text) -> None:
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:
-    headers = ["id", "kind", "apps", "difficulty", "tags"]
+    """The `list` table of tasks."""
     cells = [
-        [
-            r["id"],
-            r["kind"],
-            ", ".join(r["apps"]),
-            r["difficulty"] or "-",
-            ", ".join(r["tags"]) or "-",
-        ]
+        {
+            "id": r["id"],
+            "kind": r["kind"],
+            "apps": ", ".join(r["apps"]),
+            "difficulty": r["difficulty"] or "-",
+            "tags": ", ".join(r["tags"]) or "-",
+        }
         for r in rows
     ]
+    return text_table(["id", "kind", "apps", "difficulty", "tags"], cells)
+
+
+def text_table(headers: list[str], rows: list[dict[str, Any]]) -> str:
+    """Left-aligned columns, two spaces apart."""
+    cells = [[str(r.get(h, "")) for h in headers] for r in rows]
     widths = [max([len(h), *(len(c[i]) for c in cells)]) for i, h in enumerate(headers)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
     lines += [
@@ -289,17 +302,21 @@ class BenchName(StrEnum):
     compile = "compile"
     check = "check"
     lsp = "lsp"
+    sample = "sample"
 
 
 @app.command("bench")
 def bench_cmd(
-    name: Annotated[BenchName, typer.Argument(help="compile, check or lsp.")],
+    name: Annotated[BenchName, typer.Argument(help="compile, check, lsp or sample.")],
     tasks: Annotated[int, typer.Option("--tasks", min=1, help="compile: library size.")] = 150,
     trajectories: Annotated[
         int, typer.Option("--trajectories", min=1, help="check: corpus size.")
     ] = 1000,
     steps: Annotated[int, typer.Option("--steps", min=1, help="check: steps each.")] = 20,
     repeat: Annotated[int, typer.Option("--repeat", min=1, help="Timed repetitions.")] = 1,
+    instances: Annotated[
+        int, typer.Option("--instances", min=1, help="sample: instances per task.")
+    ] = 1000,
     edits: Annotated[int, typer.Option("--edits", min=1, help="lsp: scripted edits.")] = 200,
     lines: Annotated[
         int, typer.Option("--lines", min=0, help="lsp: edit a generated file this long.")
@@ -307,12 +324,16 @@ def bench_cmd(
     seed: Annotated[int, typer.Option("--seed", help="lsp: edit script seed.")] = 0,
     fmt: FormatOpt = Format.text,
 ) -> None:
-    """Measure speed: the compiler on the library, the checker on a synthetic corpus, or the
-    language server's latency through a scripted editing session."""
+    """Measure speed: the compiler on the library, the checker on a synthetic corpus, the
+    language server's latency through a scripted editing session, or sampling and lint."""
     if name is BenchName.compile:
         from tasklang.bench import bench_compile
 
         figures = bench_compile(tasks, max(repeat, 3))
+    elif name is BenchName.sample:
+        from tasklang.benchsample import bench_lint, bench_sample
+
+        figures = {"sampling": bench_sample(instances), "lint": bench_lint(repeat)}
     elif name is BenchName.lsp:
         from tasklang.benchlsp import bench_lsp
 
@@ -323,9 +344,41 @@ def bench_cmd(
         figures = bench_check(trajectories, steps, repeat)
     if fmt is Format.json:
         typer.echo(json.dumps(figures, indent=2))
+    elif name is BenchName.sample:
+        typer.echo(sample_table(figures))
     else:
         for key, value in figures.items():
             typer.echo(f"{key:32} {json.dumps(value) if isinstance(value, dict) else value}")
+
+
+@app.command("lint")
+def lint_cmd(
+    paths: PathsArg = None,
+    fmt: FormatOpt = Format.text,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+    timeout: Annotated[
+        int, typer.Option("--timeout", min=1, metavar="MS", help="Limit per solver call.")
+    ] = 5000,
+) -> None:
+    """Find broken tasks with z3: unmeetable constraints, impossible or vacuous goals,
+    `expect` against `forbid`, ambiguous answers; each with a replayed counterexample."""
+    from tasklang.lintcmd import run_lint
+
+    code = run_lint(paths, fmt is Format.json, strict, timeout, use_color(sys.stderr))
+    raise typer.Exit(code)
+
+
+@app.command("sample")
+def sample_cmd(
+    task: Annotated[str, typer.Argument(metavar="TASK", help="A .task file or a task id.")],
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the first instance.")] = 0,
+    count: Annotated[int, typer.Option("-n", min=1, help="How many distinct instances.")] = 1,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Draw task instances: parameter values and the initial state, noise included."""
+    from tasklang.samplecmd import run_sample
+
+    raise typer.Exit(run_sample(task, seed, count, fmt is Format.json))
 
 
 @app.command("new")
@@ -355,6 +408,32 @@ def lsp_cmd() -> None:
     from tasklang.lsp import main as serve_lsp
 
     serve_lsp()
+
+
+def sample_table(figures: dict[str, Any]) -> str:
+    """`bench sample` as text: a row per task, then the summary figures."""
+    sampling, lint = figures["sampling"], figures["lint"]
+    rows = []
+    for tid, row in sampling["tasks"].items():
+        rate = row.get("instances_per_s")
+        rows.append(
+            {
+                "task": tid,
+                "instances/s": f"{rate:,.0f}" if rate is not None else row.get("error", "?"),
+                "noise/instance": row.get("noise_records_per_instance", ""),
+                "lint s": lint["per_task_s"].get(tid, ""),
+            }
+        )
+    typical = sampling["typical"]
+    lines = [
+        text_table(["task", "instances/s", "noise/instance", "lint s"], rows),
+        "",
+        f"typical task ({typical['task']}): {typical['instances_per_s']:,} instances/s",
+        f"median over tasks: {sampling['median_instances_per_s']:,} instances/s",
+        f"lint: {lint['total_s']} s for {lint['tasks']} task(s), median {lint['median_s']} s, "
+        f"slowest {lint['slowest']} ({lint['max_s']} s)",
+    ]
+    return "\n".join(lines)
 
 
 @app.callback(invoke_without_command=True)

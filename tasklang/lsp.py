@@ -1,7 +1,8 @@
 """`tasklang lsp`: a Language Server Protocol server for `.task` and `.app` files, over stdio.
 
 Features: the compiler's own diagnostics (on open, and on change after a short debounce),
-completion, hover, go to definition, document symbols and formatting.
+the z3 analysis of ``tasklang lint`` (after a longer pause, once the document compiles
+without errors), completion, hover, go to definition, document symbols and formatting.
 
 How it stays responsive:
 
@@ -67,6 +68,8 @@ log = logging.getLogger("tasklang.lsp")
 COMPILE_DELAY = 0.15  # seconds of quiet after a change before compiling
 MAX_COMPILE_DELAY = 2.0  # the delay grows with the file's size, up to this
 ISOLATE_CHARS = 250_000  # documents this long compile in a separate process
+ANALYSIS_DELAY = 1.5  # seconds of quiet after a clean compile before the z3 analysis runs
+ANALYSIS_MAX_CHARS = 200_000  # longer documents are analysed by `tasklang lint` only
 SCAN_WINDOW = 100_000  # characters around the cursor that completion and hover read at most
 KINDS = ("app", "mini_app", "cross_app")
 
@@ -1789,6 +1792,7 @@ class Document:
     latest: Analysis | None = None  # the newest finished compile
     parsed: Analysis | None = None  # the newest finished compile that parsed
     timer: asyncio.TimerHandle | None = None
+    analysis_timer: asyncio.TimerHandle | None = None
     _index: LineIndex | None = None
 
     @property
@@ -1832,6 +1836,8 @@ class TasklangServer(LanguageServer):
         self.worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tasklang")
         self.compile_delay = COMPILE_DELAY
         self.isolate_chars = int(os.environ.get("TASKLANG_LSP_ISOLATE_CHARS", ISOLATE_CHARS))
+        delay = os.environ.get("TASKLANG_LSP_ANALYSIS_DELAY", str(ANALYSIS_DELAY))
+        self.analysis_delay: float | None = None if delay == "off" else float(delay)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self.closing = False
 
@@ -1917,8 +1923,9 @@ class TasklangServer(LanguageServer):
         """Stop compiling: cancel pending compiles and end the compile process."""
         self.closing = True
         for doc in self.documents.values():
-            if doc.timer is not None:
-                doc.timer.cancel()
+            for timer in (doc.timer, doc.analysis_timer):
+                if timer is not None:
+                    timer.cancel()
         self.worker.shutdown(wait=False, cancel_futures=True)
         self.stop_pool()
 
@@ -1951,6 +1958,59 @@ class TasklangServer(LanguageServer):
             return
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=result.published)
+        )
+        if result.ok and self.analysis_delay is not None and len(doc.text) < ANALYSIS_MAX_CHARS:
+            if doc.analysis_timer is not None:
+                doc.analysis_timer.cancel()
+            loop = asyncio.get_running_loop()
+            doc.analysis_timer = loop.call_later(
+                self.analysis_delay, self.start_analysis, uri, version, loop
+            )
+
+    def start_analysis(self, uri: str, version: int, loop: asyncio.AbstractEventLoop) -> None:
+        """Run the z3 analysis of a document that compiled cleanly, if it is still current."""
+        doc = self.documents.get(uri)
+        if doc is None or doc.version != version or self.closing:
+            return
+        doc.analysis_timer = None
+        text, path = doc.text, doc.path
+
+        def job() -> list[Diagnostic] | None:
+            current = self.documents.get(uri)
+            if self.closing or current is None or current.version != version:
+                return None
+            from tasklang.analysis import Options as AnalysisOptions
+            from tasklang.compiler import Compiler
+            from tasklang.lintcmd import findings_as_diagnostics
+
+            result = Compiler().compile_text(text, path)
+            found: list[Diagnostic] = []
+            for compiled in result.tasks:
+                if compiled.source.path == path:
+                    found += findings_as_diagnostics(compiled, AnalysisOptions(timeout_ms=2000))[0]
+            return found
+
+        def finished(fut: concurrent.futures.Future[list[Diagnostic] | None]) -> None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.finish_analysis, uri, version, fut)
+
+        with contextlib.suppress(RuntimeError):
+            self.worker.submit(job).add_done_callback(finished)
+
+    def finish_analysis(
+        self, uri: str, version: int, fut: concurrent.futures.Future[list[Diagnostic] | None]
+    ) -> None:
+        try:
+            found = fut.result()
+        except Exception:
+            log.exception("internal error while analysing %s", uri)
+            return
+        doc = self.documents.get(uri)
+        if not found or doc is None or doc.version != version or doc.latest is None:
+            return
+        published = list(doc.latest.published) + lsp_diagnostics(found, doc.index)
+        self.text_document_publish_diagnostics(
+            lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=published)
         )
 
 

@@ -41,7 +41,14 @@ MAX_NOISE_FAILURES = 10  # attempts whose noise could not be generated before gi
 # A fallback for plain parameters, for when rejection fails MAX_TRIES times: called with the
 # task and the instance's generator, it returns values for the plain parameters (record
 # parameters it names are used as given) or None. The instance is then completed as usual.
-GUIDED: Callable[[ir.CompiledTask, random.Random], dict[str, Any] | None] | None = None
+def solver_guided(compiled: ir.CompiledTask, rng: random.Random) -> dict[str, Any] | None:
+    """The default fallback: an instance found by z3, by random bisection of each domain."""
+    from tasklang.analysis.sample import guided_instance
+
+    return guided_instance(compiled, rng)
+
+
+GUIDED: Callable[[ir.CompiledTask, random.Random], dict[str, Any] | None] | None = solver_guided
 
 
 class SamplingError(ValueError):

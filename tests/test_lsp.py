@@ -569,3 +569,37 @@ def test_line_index_edits_match_a_fresh_index() -> None:
         text = text[:start] + new + text[end:]
         assert idx.text == text
         assert idx.starts == tl.LineIndex(text).starts, repr(text)
+
+
+VACUOUS = """task lsp.vacuous {
+  kind app
+  apps settings
+  goal "Set the brightness to {level} percent."
+  params { level: int in 40 .. 80 }
+  given { settings.brightness = 60 }
+  expect { settings.brightness == level }
+  budget 10 steps
+}
+"""
+
+
+def test_analysis_findings_follow_after_a_pause() -> None:
+    client = Client(TASKLANG_LSP_ANALYSIS_DELAY="0.2")
+    try:
+        client.call("initialize", {"processId": os.getpid(), "capabilities": {}})
+        client.notify("initialized", {})
+        uri = _uri("vacuous.task")
+        client.open(uri, VACUOUS)
+        assert client.diagnostics(uri, 1) == []  # the compiler's: clean
+        later = client.diagnostics(uri, 1)  # then the z3 analysis
+        (found,) = [d for d in later if d["code"] == "TL2012"]
+        assert "counterexample: level = 60" in found["message"]
+        assert found["range"]["start"]["line"] == 3  # the goal
+        # a fix clears it: the next compile publishes no finding and no analysis follows
+        fixed = VACUOUS.replace("brightness = 60", "brightness = 20")
+        client.change(uri, 2, [{"text": fixed}])
+        assert client.diagnostics(uri, 2) == []
+        assert client.proc.poll() is None
+    finally:
+        client.proc.kill()
+        client.proc.wait()

@@ -184,6 +184,19 @@ def test_rejection_failure_names_the_constraint(monkeypatch: pytest.MonkeyPatch)
         sample_instance(compiled, 0)
 
 
+def test_the_solver_finds_what_rejection_misses() -> None:
+    assert sample_instance(compile_one(NEEDLE), 0).params == {"n": 137}
+    narrow = NEEDLE.replace("n == 137", "n >= 999990")
+    compiled = compile_one(narrow)
+    found = [i.params["n"] for i in sample_instances(compiled, 3, 5)]
+    assert len(set(found)) == 5 and all(999990 <= n <= 1000000 for n in found)
+    assert found == [i.params["n"] for i in sample_instances(compiled, 3, 5)]
+    assert found != [i.params["n"] for i in sample_instances(compiled, 4, 5)]
+    impossible = NEEDLE.replace("n == 137", "n > 1000000")
+    with pytest.raises(SamplingError):
+        sample_instance(compile_one(impossible), 0)
+
+
 def test_the_guided_hook_is_asked_before_giving_up(monkeypatch: pytest.MonkeyPatch) -> None:
     compiled = compile_one(NEEDLE)
     calls: list[str] = []

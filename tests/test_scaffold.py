@@ -2,8 +2,10 @@
 
 "Fails lint only where the author still has to fill something in" means, concretely:
 
-* the scaffold compiles with no diagnostic at all, so `tasklang compile --strict` passes it
-  (there is no lint code for unfinished tasks, and it must not trip the existing ones);
+* the scaffold compiles with no diagnostic at all (there is no compiler code for unfinished
+  tasks, and it must not trip the existing ones);
+* the z3 analysis of `tasklang lint` (and `compile --strict`) reports exactly one finding, at
+  the placeholder: the goal already holds at the start (TL2012), since `expect { true }` does;
 * every place left to write carries a TODO marker, exactly those in `SCAFFOLD_TODOS`: the
   description, the goal text (which reads "TODO: ..."), the difficulty, `given`, the placeholder
   clause `true` in `expect`, and the `forbid` list to review;
@@ -21,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from tasklang import ir
+from tasklang.analysis import analyze
 from tasklang.compiler import Compiler, CompileResult
 from tasklang.fmt import format_source
 from tasklang.scaffold import (
@@ -201,6 +204,18 @@ def test_filled_in_scaffold_compiles_cleanly() -> None:
     assert todo_lines(filled) == []
     result = compile_text(filled, "contacts.star_ada")
     assert result.ok and result.diagnostics == [], [d.message for d in result.diagnostics]
+    (compiled,) = result.tasks
+    assert analyze(compiled)[0] == []
+
+
+@pytest.mark.parametrize(
+    "kind,apps", [("app", ["clock"]), ("mini_app", ["coffee"]), ("cross_app", ["maps", "messages"])]
+)
+def test_lint_flags_only_the_placeholder(kind: str, apps: list[str]) -> None:
+    text = scaffold(kind, "demo.unfinished", apps)
+    (compiled,) = compile_text(text, "demo.unfinished").tasks
+    findings, _ = analyze(compiled)
+    assert [f.code for f in findings] == ["TL2012"]
 
 
 def test_goal_text_is_escaped() -> None:
