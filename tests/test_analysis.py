@@ -376,3 +376,15 @@ task planted.enum_goal {
     assert [f.code for f in findings] == ["TL2011"]
     findings, _ = analyze(compile_one(text.replace('"huge", "tiny"', '"huge", "large"')))
     assert findings == []
+
+
+def test_sample_cli_is_reproducible_and_distinct() -> None:
+    args = ["sample", "contacts.add_coworker", "--seed", "7", "-n", "4", "--format", "json"]
+    first, again = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    doc = json.loads(first.stdout)
+    params = [json.dumps(i["params"], sort_keys=True) for i in doc["instances"]]
+    assert len(set(params)) == 4
+    other = runner.invoke(app, [*args[:3], "8", *args[4:]])
+    assert other.exit_code == 0 and other.stdout != first.stdout
+    assert runner.invoke(app, ["sample", "no.such_task"]).exit_code == 2
