@@ -1,0 +1,227 @@
+"""The app framework: an app is its model's state, screens drawn from that state, and handlers.
+
+An app subclasses :class:`App` and names the app model it implements (``model = "clock"``).
+Screens are methods ``screen_<name>(ctx, route) -> Screen``: pure functions of the state, the
+route's arguments and the route's form values. Handlers are methods ``on_<key>(ctx, arg)``,
+called when a view whose ``on_click`` (or ``on_long``, ``on_enter``) is ``key`` is acted on;
+they change state only through :class:`Ctx` (which copies on write, so a snapshot of the
+phone is a few shallow copies) and navigate with ``ctx.push`` / ``ctx.back`` /
+``ctx.replace``. Adding an app means declaring its model and writing its screens and
+handlers, nothing else.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tasklang.envs.phoneworld.widgets import View
+
+if TYPE_CHECKING:
+    from tasklang.envs.phoneworld.phone import Phone
+
+_route_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Route:
+    """One screen on an app's back stack: its name, arguments, and identity (for its form
+    values and scroll position)."""
+
+    screen: str
+    args: tuple[tuple[str, Any], ...] = ()
+    id: int = field(default_factory=lambda: next(_route_ids))
+
+    def arg(self, name: str, default: Any = None) -> Any:
+        return next((v for k, v in self.args if k == name), default)
+
+
+@dataclass
+class Screen:
+    """What a screen shows: a toolbar, fixed header views, a (scrolling) list of rows, and
+    optionally a floating action button and bottom tabs."""
+
+    title: str | None
+    rows: list[View] = field(default_factory=list)
+    activity: str | None = None  # defaults to the app's main activity
+    up: bool = False  # a "Navigate up" arrow in the toolbar
+    actions: list[View] = field(default_factory=list)  # toolbar buttons
+    header: list[View] = field(default_factory=list)  # under the toolbar, not scrolling
+    fab: View | None = None
+    tabs: list[View] = field(default_factory=list)
+    list_rid: str = ""  # the resource id of the list that holds ``rows``
+    list_cls: str = "androidx.recyclerview.widget.RecyclerView"
+
+
+@dataclass
+class Dialog:
+    """A modal dialog: a title, a message, optional items (views), and buttons.
+
+    A button is ``(label, key, arg)``; a click dismisses the dialog and then sends ``key``
+    (None: only dismiss) to the app that opened it. ``system`` dialogs (permission prompts)
+    belong to the permission controller's package.
+    """
+
+    title: str
+    message: str = ""
+    buttons: list[tuple[str, str | None, Any]] = field(default_factory=list)
+    items: list[View] = field(default_factory=list)
+    system: bool = False
+    owner: str | None = None  # the app the keys go to
+
+
+@dataclass
+class AppData:
+    """One app's state, as the verifier sees it. Never mutated in place: writes replace."""
+
+    collections: dict[str, list[dict[str, Any]]]
+    settings: dict[str, Any]
+
+
+class App:
+    """Base class of PhoneWorld apps."""
+
+    model: str = ""  # the app model name in task_library/apps
+    package: str = ""
+    label: str = ""
+    activity: str = ""  # the main activity (full class name)
+    home: str = "main"  # the first screen
+    permissions: tuple[str, ...] = ()  # asked for the first time the app opens
+
+    def screen(self, ctx: Ctx, route: Route) -> Screen:
+        method: Callable[[Ctx, Route], Screen] | None = getattr(
+            self, f"screen_{route.screen}", None
+        )
+        if method is None:
+            raise KeyError(f"{self.model} has no screen `{route.screen}`")
+        return method(ctx, route)
+
+    def handle(self, ctx: Ctx, key: str, arg: Any) -> bool:
+        """Run the handler for ``key``; False when the app has none."""
+        method: Callable[[Ctx, Any], None] | None = getattr(self, f"on_{key}", None)
+        if method is None:
+            return False
+        method(ctx, arg)
+        return True
+
+    def rid(self, name: str) -> str:
+        return f"{self.package}:id/{name}"
+
+
+class Ctx:
+    """What screens and handlers may read and do."""
+
+    def __init__(self, phone: Phone, app: App, route: Route | None) -> None:
+        self.phone = phone
+        self.app = app
+        self.route = route
+
+    # ------------------------------------------------------------ reading
+    @property
+    def now(self) -> dt.datetime:
+        return self.phone.clock
+
+    def data(self, app: str | None = None) -> AppData:
+        return self.phone.state[app or self.app.model]
+
+    def records(self, collection: str, app: str | None = None) -> list[dict[str, Any]]:
+        return self.data(app).collections.get(collection, [])
+
+    def setting(self, name: str, app: str | None = None) -> Any:
+        return self.data(app).settings.get(name)
+
+    def find(
+        self, collection: str, pred: Callable[[dict[str, Any]], bool], app: str | None = None
+    ) -> dict[str, Any] | None:
+        return next((r for r in self.records(collection, app) if pred(r)), None)
+
+    def form(self, name: str, default: str = "") -> str:
+        """The text typed into a field of the current screen."""
+        assert self.route is not None
+        return self.phone.forms.get(self.route.id, {}).get(name, default)
+
+    def set_form(self, name: str, value: str, route: Route | None = None) -> None:
+        target = route or self.route
+        assert target is not None
+        self.phone.forms.setdefault(target.id, {})[name] = value
+
+    # ------------------------------------------------------------ writing (copy on write)
+    def _replace(self, collection: str, records: list[dict[str, Any]], app: str | None) -> None:
+        d = self.data(app)
+        self.phone.state[app or self.app.model] = AppData(
+            {**d.collections, collection: records}, d.settings
+        )
+        self.phone.changed = True
+
+    def add(self, collection: str, record: dict[str, Any], app: str | None = None) -> None:
+        self._replace(collection, [*self.records(collection, app), dict(record)], app)
+
+    def update(
+        self, collection: str, record: dict[str, Any], app: str | None = None, **changes: Any
+    ) -> dict[str, Any]:
+        """Replace ``record`` (found by identity) with a copy carrying ``changes``."""
+        new = {**record, **changes}
+        records = [new if r is record else r for r in self.records(collection, app)]
+        self._replace(collection, records, app)
+        return new
+
+    def delete(self, collection: str, record: dict[str, Any], app: str | None = None) -> None:
+        self._replace(
+            collection, [r for r in self.records(collection, app) if r is not record], app
+        )
+
+    def set(self, name: str, value: Any, app: str | None = None) -> None:
+        d = self.data(app)
+        self.phone.state[app or self.app.model] = AppData(
+            d.collections, {**d.settings, name: value}
+        )
+        self.phone.changed = True
+
+    # ------------------------------------------------------------ navigating
+    def push(self, screen: str, **args: Any) -> Route:
+        route = Route(screen, tuple(sorted(args.items())))
+        self.phone.stacks.setdefault(self.app.model, []).append(route)
+        return route
+
+    def replace(self, screen: str, **args: Any) -> Route:
+        stack = self.phone.stacks.setdefault(self.app.model, [])
+        if stack:
+            stack.pop()
+        return self.push(screen, **args)
+
+    def back(self) -> None:
+        self.phone.back_in_app(self.app.model)
+
+    def back_to(self, screen: str) -> None:
+        """Pop screens until ``screen`` is on top (or the stack has one screen left)."""
+        stack = self.phone.stacks.get(self.app.model, [])
+        while len(stack) > 1 and stack[-1].screen != screen:
+            stack.pop()
+
+    def dialog(self, dialog: Dialog) -> None:
+        dialog.owner = dialog.owner or self.app.model
+        self.phone.dialog = dialog
+
+    def toast(self, text: str) -> None:
+        self.phone.toast = text
+
+    def open(self, app: str, screen: str | None = None, **args: Any) -> None:
+        """Bring another app to the front (an intent), optionally at a given screen."""
+        self.phone.launch(app)
+        if screen is not None:
+            Ctx(self.phone, self.phone.apps[app], None).push(screen, **args)
+
+    def hide_keyboard(self) -> None:
+        self.phone.keyboard = False
+        self.phone.focus = None
+
+
+def bool_text(value: bool) -> str:
+    return "On" if value else "Off"
+
+
+def by_key(records: Iterable[dict[str, Any]], field_name: str, value: Any) -> dict[str, Any] | None:
+    return next((r for r in records if r.get(field_name) == value), None)

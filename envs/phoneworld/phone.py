@@ -1,0 +1,667 @@
+"""The phone: launcher, per-app back stacks, status bar, keyboard and focus, dialogs, clock,
+and the AndroidWorld action set acting on what the agent last observed.
+
+``Phone.observe()`` composes the current widget tree (status bar, the foreground app's
+screen or the launcher, a dialog on top) and lays it out on the screen; every action is
+resolved against that tree, as on a real device the agent acts on the screen it saw.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from tasklang.envs.phoneworld import widgets as w
+from tasklang.envs.phoneworld.app import App, AppData, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.widgets import View
+from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
+
+LAUNCHER = "com.google.android.apps.nexuslauncher"
+LAUNCHER_ACTIVITY = "com.google.android.apps.nexuslauncher.NexusLauncherActivity"
+SYSTEMUI = "com.android.systemui"
+PERMISSIONS = "com.google.android.permissioncontroller"
+STATUS_BAR = 84
+NAV_BAR = 63
+TOOLBAR = 147
+TABS = 168
+KEYBOARD = 860
+WAIT_SECONDS = 5
+ACTIONS = (
+    "click",
+    "double_tap",
+    "long_press",
+    "input_text",
+    "scroll",
+    "swipe",
+    "navigate_back",
+    "navigate_home",
+    "keyboard_enter",
+    "open_app",
+    "wait",
+    "status",
+    "answer",
+)
+
+
+class InvalidAction(Exception):
+    """An action that cannot be carried out: the step is a no-op, with this reason."""
+
+
+@dataclass
+class PhoneState:
+    """Everything that changes while the phone is used; restored exactly by ``restore``."""
+
+    state: dict[str, AppData]
+    stacks: dict[str, list[Route]]
+    foreground: str | None
+    drawer: bool
+    dialog: Dialog | None
+    keyboard: bool
+    focus: tuple[int, str] | None
+    forms: dict[int, dict[str, str]]
+    scroll: dict[int, int]
+    clock: dt.datetime
+    granted: frozenset[str]
+    toast: str | None
+    ended: bool
+    status: str | None
+    answer: str | None
+
+
+@dataclass
+class Outcome:
+    """What an action did: ``ok`` False for an invalid action (a no-op), with the reason."""
+
+    ok: bool
+    info: str
+    ended: bool = False
+
+
+@dataclass
+class Phone:
+    apps: dict[str, App]
+    width: int = 1080
+    height: int = 2400
+    density: int = 420
+    tz: str = "UTC"
+    state: dict[str, AppData] = field(default_factory=dict)
+    stacks: dict[str, list[Route]] = field(default_factory=dict)
+    foreground: str | None = None
+    drawer: bool = False
+    dialog: Dialog | None = None
+    keyboard: bool = False
+    focus: tuple[int, str] | None = None
+    forms: dict[int, dict[str, str]] = field(default_factory=dict)
+    scroll: dict[int, int] = field(default_factory=dict)
+    clock: dt.datetime = dt.datetime(2026, 1, 1, 9, 0)
+    granted: frozenset[str] = frozenset()
+    toast: str | None = None
+    ended: bool = False
+    status: str | None = None
+    answer: str | None = None
+    changed: bool = False
+    _tree: View | None = None
+    _activity: str | None = None
+    _lists: dict[int, tuple[int, int]] = field(default_factory=dict)  # route id -> total, page
+
+    # ------------------------------------------------------------ the world
+    def load(self, snap: WorldSnapshot, foreground: str | None = None) -> None:
+        """Start from a task instance's initial state (and foreground app)."""
+        self.state = {}
+        for name, app in snap.apps.items():
+            self.state[name] = AppData(
+                {k: list(v) for k, v in app.collections.items()}, dict(app.settings)
+            )
+        for name in self.apps:
+            self.state.setdefault(name, AppData({}, {}))
+        if snap.clock:
+            self.clock = dt.datetime.fromisoformat(snap.clock).replace(tzinfo=None)
+        self.tz = snap.tz
+        self.stacks, self.forms, self.scroll = {}, {}, {}
+        self.foreground, self.drawer, self.dialog = None, False, None
+        self.keyboard, self.focus, self.toast = False, None, None
+        self.ended, self.status, self.answer = False, None, None
+        self.granted = frozenset()
+        self._tree = None
+        if foreground is not None and foreground in self.apps:
+            self.launch(foreground)
+
+    def world(self) -> WorldSnapshot:
+        """The world as the verifier reads it (shares the phone's immutable records)."""
+        apps = {
+            name: AppState.model_construct(collections=dict(d.collections), settings=d.settings)
+            for name, d in self.state.items()
+        }
+        package, activity = self.current_activity()
+        return WorldSnapshot.model_construct(
+            apps=apps,
+            foreground=Foreground.model_construct(package=package, activity=activity),
+            ui_xml=None,
+            ui_elements=None,
+            clock=self.clock.isoformat(),
+            tz=self.tz,
+        )
+
+    def snapshot(self) -> PhoneState:
+        return PhoneState(
+            {k: AppData(v.collections, v.settings) for k, v in self.state.items()},
+            {k: list(v) for k, v in self.stacks.items()},
+            self.foreground,
+            self.drawer,
+            self.dialog,
+            self.keyboard,
+            self.focus,
+            {k: dict(v) for k, v in self.forms.items()},
+            dict(self.scroll),
+            self.clock,
+            self.granted,
+            self.toast,
+            self.ended,
+            self.status,
+            self.answer,
+        )
+
+    def restore(self, s: PhoneState) -> None:
+        self.state = {k: AppData(v.collections, v.settings) for k, v in s.state.items()}
+        self.stacks = {k: list(v) for k, v in s.stacks.items()}
+        self.foreground, self.drawer, self.dialog = s.foreground, s.drawer, s.dialog
+        self.keyboard, self.focus = s.keyboard, s.focus
+        self.forms = {k: dict(v) for k, v in s.forms.items()}
+        self.scroll = dict(s.scroll)
+        self.clock, self.granted, self.toast = s.clock, s.granted, s.toast
+        self.ended, self.status, self.answer = s.ended, s.status, s.answer
+        self._tree = None
+
+    # ------------------------------------------------------------ navigation
+    def launch(self, model: str) -> None:
+        app = self.apps[model]
+        self.foreground, self.drawer = model, False
+        self.keyboard, self.focus = False, None
+        if not self.stacks.get(model):
+            self.stacks[model] = [Route(app.home)]
+        missing = [p for p in app.permissions if p not in self.granted]
+        if missing and self.dialog is None:
+            self.dialog = permission_dialog(app, missing[0])
+
+    def back_in_app(self, model: str) -> None:
+        stack = self.stacks.get(model, [])
+        if stack:
+            gone = stack.pop()
+            self.forms.pop(gone.id, None)
+            self.scroll.pop(gone.id, None)
+            if self.focus is not None and self.focus[0] == gone.id:
+                self.focus, self.keyboard = None, False
+        if not stack:
+            self.stacks.pop(model, None)
+            if self.foreground == model:
+                self.foreground = None
+
+    def route(self) -> Route | None:
+        if self.foreground is None:
+            return None
+        stack = self.stacks.get(self.foreground)
+        return stack[-1] if stack else None
+
+    def current_activity(self) -> tuple[str, str]:
+        if self.foreground is None:
+            return LAUNCHER, LAUNCHER_ACTIVITY
+        app = self.apps[self.foreground]
+        if self._tree is None:
+            self.observe()
+        return app.package, self._activity or app.activity
+
+    # ------------------------------------------------------------ composing the screen
+    def observe(self) -> View:
+        """The current widget tree, laid out (cached until the next action)."""
+        if self._tree is not None:
+            return self._tree
+        top = STATUS_BAR
+        bottom = self.height - NAV_BAR - (KEYBOARD if self.keyboard else 0)
+        if self.foreground is None:
+            package = LAUNCHER
+            content = self.launcher_view(top, bottom)
+            self._activity = LAUNCHER_ACTIVITY
+        else:
+            app = self.apps[self.foreground]
+            package = app.package
+            route = self.route()
+            assert route is not None
+            screen = app.screen(Ctx(self, app, route), route)
+            self._activity = screen.activity or app.activity
+            content = self.screen_view(app, route, screen, top, bottom)
+        root = View(w.FRAME, children=[content])
+        root.bounds = (0, 0, self.width, self.height)
+        for v in root.walk():
+            v.package = package
+        root.children.insert(0, self.status_bar())
+        if self.dialog is not None:
+            root.children.append(self.dialog_view(self.dialog, package))
+        if self.toast:
+            toast = View(w.TEXT, text=self.toast, rid="android:id/message", package=package)
+            toast.bounds = (240, bottom - 260, self.width - 240, bottom - 140)
+            root.children.append(toast)
+        self._tree = root
+        return root
+
+    def status_bar(self) -> View:
+        clock = View(w.TEXT, text=self.clock.strftime("%-H:%M"), rid=f"{SYSTEMUI}:id/clock")
+        battery = View(w.IMAGE, desc="Battery 100 percent.", rid=f"{SYSTEMUI}:id/battery")
+        wifi_on = self.state.get("settings", AppData({}, {})).settings.get("wifi", True)
+        wifi = View(w.IMAGE, desc="Wifi signal full." if wifi_on else "Wifi off.")
+        bar = View(w.FRAME, rid=f"{SYSTEMUI}:id/status_bar", horizontal=True)
+        bar.children = [clock, View(w.LINEAR, horizontal=True, children=[wifi, battery])]
+        w.layout(bar, 0, 0, self.width, STATUS_BAR)
+        for v in bar.walk():
+            v.package = SYSTEMUI
+        return bar
+
+    def screen_view(self, app: App, route: Route, screen: Screen, top: int, bottom: int) -> View:
+        width = self.width
+        body = View(w.LINEAR, rid="android:id/content")
+        body.bounds = (0, top, width, bottom)
+        y = top
+        if screen.title is not None or screen.up or screen.actions:
+            bar = View(w.TOOLBAR, rid=app.rid("toolbar"), horizontal=True)
+            if screen.up:
+                bar.children.append(
+                    View(
+                        w.IMAGE_BUTTON,
+                        desc="Navigate up",
+                        clickable=True,
+                        focusable=True,
+                        on_click="sys:up",
+                        weight=0.15,
+                    )
+                )
+            if screen.title is not None:
+                bar.children.append(View(w.TEXT, text=screen.title, weight=1.0))
+            for a in screen.actions:
+                a.weight = a.weight if a.weight != 1.0 else 0.15
+                bar.children.append(a)
+            w.layout(bar, 0, y, width, y + TOOLBAR)
+            body.children.append(bar)
+            y += TOOLBAR
+        for h in screen.header:
+            height = w.natural_height(h)
+            w.layout(h, 0, y, width, y + height)
+            body.children.append(h)
+            y += height
+        list_bottom = bottom - (TABS if screen.tabs else 0)
+        body.children.append(self.list_view(route, screen, y, list_bottom))
+        if screen.tabs:
+            tabs = View(w.LINEAR, rid=app.rid("main_tabs_holder"), horizontal=True)
+            tabs.children = screen.tabs
+            w.layout(tabs, 0, list_bottom, width, bottom)
+            body.children.append(tabs)
+        self.decorate_fields(route, body)
+        if screen.fab is not None:
+            fab = screen.fab
+            w.layout(fab, width - 220, list_bottom - 220, width - 52, list_bottom - 52)
+            body.children.append(fab)
+        return body
+
+    def list_view(self, route: Route, screen: Screen, top: int, bottom: int) -> View:
+        heights = [w.natural_height(r) for r in screen.rows]
+        total = sum(heights)
+        page = max(1, bottom - top)
+        offset = min(self.scroll.get(route.id, 0), max(0, total - page))
+        self._lists[route.id] = (total, page)
+        holder = View(screen.list_cls, rid=screen.list_rid, scrollable=total > page)
+        holder.bounds = (0, top, self.width, bottom)
+        y = top - offset
+        for row, h in zip(screen.rows, heights, strict=True):
+            if y + h > top and y < bottom:
+                w.layout(row, 0, y, self.width, y + h)
+                clip(row, top, bottom)
+                holder.children.append(row)
+            y += h
+        return holder
+
+    def decorate_fields(self, route: Route, root: View) -> None:
+        """Editable texts show what was typed into them (or their hint), and the focus."""
+        values = self.forms.get(route.id, {})
+        for v in root.walk():
+            if v.edit is None:
+                continue
+            v.cls = w.EDIT if v.cls == w.TEXT else v.cls
+            v.clickable = v.focusable = v.long_clickable = True
+            typed = values.get(v.edit)
+            if typed is not None:
+                v.text = typed
+            elif not v.text:
+                v.text = v.hint
+            v.focused = self.focus == (route.id, v.edit)
+
+    def launcher_view(self, top: int, bottom: int) -> View:
+        root = View(w.FRAME, rid=f"{LAUNCHER}:id/launcher")
+        apps = sorted(self.apps.values(), key=lambda a: a.label.lower())
+        icons = [
+            View(
+                w.TEXT,
+                text=a.label,
+                desc=a.label,
+                clickable=True,
+                long_clickable=True,
+                focusable=True,
+                on_click="sys:open",
+                arg=a.model,
+                height=300,
+            )
+            for a in apps
+        ]
+        if self.drawer:
+            grid = View(w.RECYCLER, rid=f"{LAUNCHER}:id/apps_list_view", scrollable=False)
+            search = View(w.EDIT, text="Search your phone and more", rid=f"{LAUNCHER}:id/input")
+            rows = [icons[i : i + 5] for i in range(0, len(icons), 5)]
+            grid.children = [View(w.LINEAR, horizontal=True, children=r, height=300) for r in rows]
+            root.children = [search, grid]
+            w.layout(root, 0, top, self.width, bottom)
+            return root
+        workspace = View(w.VIEWGROUP, rid=f"{LAUNCHER}:id/workspace", desc="Home")
+        rows = [icons[i : i + 4] for i in range(0, len(icons), 4)]
+        workspace.children = [View(w.LINEAR, horizontal=True, children=r, height=300) for r in rows]
+        drawer = View(
+            w.TEXT,
+            text="Apps list",
+            desc="Apps list",
+            clickable=True,
+            on_click="sys:drawer",
+            rid=f"{LAUNCHER}:id/all_apps_handle",
+            height=150,
+        )
+        root.children = [
+            workspace,
+            View(w.VIEW, height=max(0, bottom - top - 150 - 300 * len(rows))),
+            drawer,
+        ]
+        w.layout(root, 0, top, self.width, bottom)
+        return root
+
+    def dialog_view(self, dialog: Dialog, package: str) -> View:
+        pkg = PERMISSIONS if dialog.system else package
+        parts = [View(w.TEXT, text=dialog.title, rid="android:id/alertTitle", height=140)]
+        if dialog.system:
+            parts[0].rid = f"{PERMISSIONS}:id/permission_message"
+        if dialog.message:
+            parts.append(View(w.TEXT, text=dialog.message, rid="android:id/message", height=160))
+        parts += dialog.items
+        buttons = View(w.LINEAR, horizontal=True, height=150)
+        for i, (label, _key, _arg) in enumerate(dialog.buttons):
+            rid = f"android:id/button{[1, 2, 3][min(i, 2)]}"
+            if dialog.system:
+                rid = f"{PERMISSIONS}:id/permission_{['allow', 'deny'][min(i, 1)]}_button"
+            buttons.children.append(
+                View(
+                    w.BUTTON,
+                    text=label,
+                    rid=rid,
+                    clickable=True,
+                    focusable=True,
+                    on_click="sys:dialog",
+                    arg=i,
+                )
+            )
+        parts.append(buttons)
+        panel = View(
+            w.LINEAR,
+            rid="android:id/parentPanel" if not dialog.system else f"{PERMISSIONS}:id/grant_dialog",
+            children=parts,
+        )
+        height = sum(w.natural_height(p) for p in parts)
+        top = max(STATUS_BAR, (self.height - height) // 2)
+        w.layout(panel, 60, top, self.width - 60, min(self.height - NAV_BAR, top + height))
+        overlay = View(w.FRAME, children=[panel])
+        overlay.bounds = (0, 0, self.width, self.height)
+        for v in overlay.walk():
+            v.package = pkg
+        return overlay
+
+    # ------------------------------------------------------------ actions
+    def act(self, action: dict[str, Any]) -> Outcome:
+        """Carry out one AndroidWorld JSON action on the screen last observed."""
+        try:
+            info = self._act(action)
+        except InvalidAction as exc:
+            return Outcome(False, str(exc), self.ended)
+        self._tree = None
+        return Outcome(True, info, self.ended)
+
+    def _act(self, a: dict[str, Any]) -> str:
+        kind = a.get("action_type")
+        if kind not in ACTIONS:
+            raise InvalidAction(
+                f"unknown action_type {kind!r}; expected one of {', '.join(ACTIONS)}"
+            )
+        if self.ended:
+            raise InvalidAction("the episode has ended")
+        tree = self.observe()
+        self.toast = None
+        if kind in ("click", "double_tap", "long_press"):
+            view = self.target(a, tree, required=True)
+            assert view is not None
+            times = 2 if kind == "double_tap" else 1
+            info = ""
+            for _ in range(times):
+                info = self.tap(view, long=kind == "long_press")
+                self._tree = None
+                if kind == "double_tap":
+                    tree = self.observe()
+            return info
+        if kind == "input_text":
+            text = a.get("text")
+            if not isinstance(text, str):
+                raise InvalidAction("input_text needs `text`")
+            view = self.target(a, tree, required=False)
+            if view is not None:
+                if view.edit is None:
+                    raise InvalidAction(f"element {describe(view)} is not a text field")
+                self.focus_on(view)
+            if self.focus is None:
+                raise InvalidAction("no text field has the focus; name one with `index`")
+            route_id, name = self.focus
+            values = self.forms.setdefault(route_id, {})
+            values[name] = text if a.get("clear_text") else values.get(name, "") + text
+            return f"typed {text!r}"
+        if kind in ("scroll", "swipe"):
+            direction = a.get("direction")
+            if direction not in ("up", "down", "left", "right"):
+                raise InvalidAction(f"{kind} needs `direction`: up, down, left or right")
+            if kind == "swipe":
+                direction = {"up": "down", "down": "up", "left": "right", "right": "left"}[
+                    direction
+                ]
+            return self.scroll_by(direction)
+        if kind == "navigate_back":
+            return self.go_back()
+        if kind == "navigate_home":
+            self.foreground, self.drawer, self.dialog = None, False, None
+            self.keyboard, self.focus = False, None
+            return "home screen"
+        if kind == "keyboard_enter":
+            return self.enter()
+        if kind == "open_app":
+            name = a.get("app_name")
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidAction("open_app needs `app_name`")
+            model = self.find_app(name)
+            self.dialog = None
+            self.launch(model)
+            return f"opened {self.apps[model].label}"
+        if kind == "wait":
+            self.clock += dt.timedelta(seconds=WAIT_SECONDS)
+            return f"waited {WAIT_SECONDS} s"
+        if kind == "status":
+            status = a.get("goal_status")
+            if status not in ("complete", "infeasible"):
+                raise InvalidAction("status needs `goal_status`: complete or infeasible")
+            self.ended, self.status = True, status
+            return f"declared the task {status}"
+        text = a.get("text")
+        if not isinstance(text, str):
+            raise InvalidAction("answer needs `text`")
+        self.ended, self.answer = True, text
+        return "answered"
+
+    def find_app(self, name: str) -> str:
+        key = " ".join(name.split()).casefold()
+        for model, app in self.apps.items():
+            if key in (app.label.casefold(), model.casefold(), app.package.casefold()):
+                return model
+        labels = ", ".join(sorted(a.label for a in self.apps.values()))
+        raise InvalidAction(f"no app named {name!r} on this phone (apps: {labels})")
+
+    def target(self, a: dict[str, Any], tree: View, required: bool) -> View | None:
+        index = a.get("index")
+        if index is not None:
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise InvalidAction(f"`index` must be an integer, not {index!r}")
+            nodes = list(tree.walk())
+            if not 0 <= index < len(nodes):
+                raise InvalidAction(f"index {index} is out of range (0..{len(nodes) - 1})")
+            node = nodes[index]
+            left, top, right, bottom = node.bounds
+            if right <= left or bottom <= top:
+                raise InvalidAction(f"element {index} is not visible")
+            return w.hit(tree, (left + right) / 2, (top + bottom) / 2) or node
+        x, y = a.get("x"), a.get("y")
+        if x is None and y is None:
+            if required:
+                raise InvalidAction(f"{a.get('action_type')} needs `index` or `x` and `y`")
+            return None
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y)):
+            raise InvalidAction("`x` and `y` must both be numbers")
+        assert isinstance(x, (int, float)) and isinstance(y, (int, float))
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise InvalidAction(f"({x}, {y}) is off the {self.width}x{self.height} screen")
+        found = w.hit(tree, x, y)
+        if found is None:
+            if required:
+                return View(w.VIEW)  # a tap on nothing: valid, and does nothing
+            return None
+        return found
+
+    def tap(self, view: View, long: bool = False) -> str:
+        if view.edit is not None and not long:
+            self.focus_on(view)
+            return f"focused {describe(view)}"
+        key = view.on_long if long else view.on_click
+        if key is None:
+            return f"{'long-pressed' if long else 'tapped'} {describe(view)}: nothing happened"
+        if key.startswith("sys:"):
+            return self.system(key, view.arg)
+        owner = self.dialog.owner if self.dialog is not None else self.foreground
+        return self.dispatch(owner, key, view.arg)
+
+    def dispatch(self, model: str | None, key: str, arg: Any) -> str:
+        if model is None:
+            return "nothing happened"
+        app = self.apps[model]
+        ctx = Ctx(self, app, self.stacks.get(model, [None])[-1] if self.stacks.get(model) else None)
+        if not app.handle(ctx, key, arg):
+            raise RuntimeError(f"{model} has no handler `on_{key}`")
+        return key
+
+    def system(self, key: str, arg: Any) -> str:
+        if key == "sys:open":
+            self.launch(arg)
+            return f"opened {self.apps[arg].label}"
+        if key == "sys:drawer":
+            self.drawer = True
+            return "app drawer"
+        if key == "sys:up":
+            return self.go_back(up=True)
+        if key == "sys:dialog":
+            dialog = self.dialog
+            assert dialog is not None
+            label, then, value = dialog.buttons[arg]
+            self.dialog = None
+            if dialog.system:
+                app = self.apps[dialog.owner or ""]
+                if then == "allow":
+                    self.granted = self.granted | {app.permissions[0]} | set(app.permissions)
+                else:
+                    self.granted = self.granted | set(app.permissions)  # asked once
+                return f"{label} ({dialog.title})"
+            if then is not None:
+                self.dispatch(dialog.owner, then, value)
+            return label
+        raise RuntimeError(f"unknown system key {key}")
+
+    def focus_on(self, view: View) -> None:
+        route = self.route()
+        if route is None or view.edit is None:
+            raise InvalidAction("that text field cannot take input")
+        self.focus = (route.id, view.edit)
+        self.keyboard = True
+
+    def enter(self) -> str:
+        if self.focus is None:
+            return "enter: no text field has the focus"
+        tree = self.observe()
+        field_view = next((v for v in tree.walk() if v.focused and v.edit), None)
+        if field_view is None or field_view.on_enter is None:
+            return "enter: nothing to submit"
+        return self.dispatch(self.foreground, field_view.on_enter, field_view.arg)
+
+    def scroll_by(self, direction: str) -> str:
+        if self.foreground is None:
+            if direction == "down" and not self.drawer:
+                self.drawer = True
+                return "app drawer"
+            if direction == "up" and self.drawer:
+                self.drawer = False
+                return "home screen"
+            return "nothing to scroll"
+        route = self.route()
+        if route is None or direction in ("left", "right"):
+            return "nothing to scroll"
+        total, page = self._lists.get(route.id, (0, 1))
+        if total <= page:
+            return "the list fits on the screen: nothing to scroll"
+        step = int(page * 0.8)
+        current = self.scroll.get(route.id, 0)
+        new = max(0, min(total - page, current + (step if direction == "down" else -step)))
+        self.scroll[route.id] = new
+        return (
+            f"scrolled {direction}"
+            if new != current
+            else f"already at the {'end' if direction == 'down' else 'top'}"
+        )
+
+    def go_back(self, up: bool = False) -> str:
+        if self.keyboard and not up:
+            self.keyboard, self.focus = False, None
+            return "keyboard hidden"
+        if self.dialog is not None:
+            self.dialog = None
+            return "dialog dismissed"
+        if self.foreground is None:
+            if self.drawer:
+                self.drawer = False
+                return "home screen"
+            return "already on the home screen"
+        self.focus, self.keyboard = None, False
+        self.back_in_app(self.foreground)
+        return "back"
+
+
+def clip(view: View, top: int, bottom: int) -> None:
+    for v in view.walk():
+        left, t, right, b = v.bounds
+        v.bounds = (left, max(t, top), right, max(max(t, top), min(b, bottom)))
+
+
+def describe(view: View) -> str:
+    label = view.text or view.desc or view.rid or view.cls.rsplit(".", 1)[-1]
+    return repr(label[:40])
+
+
+def permission_dialog(app: App, permission: str) -> Dialog:
+    what = permission.rsplit(".", 1)[-1].replace("_", " ").lower()
+    return Dialog(
+        title=f"Allow {app.label} to {what}?",
+        buttons=[("Allow", "allow", None), ("Don't allow", "deny", None)],
+        system=True,
+        owner=app.model,
+    )
