@@ -18,8 +18,6 @@ import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tasklang.verifiers.evaluate import Env, evaluate
-from tasklang.verifiers.state import initial_state
 from typer.testing import CliRunner
 
 from tasklang import ir
@@ -27,6 +25,8 @@ from tasklang.analysis import Options, analyze
 from tasklang.analysis.checks import Analysis, replay_answer, replay_do_nothing
 from tasklang.cli import app
 from tasklang.compiler import Compiler
+from tasklang.verifiers.evaluate import Env, evaluate
+from tasklang.verifiers.state import initial_state
 
 runner = CliRunner()
 

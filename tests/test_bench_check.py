@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from tasklang.verifiers.bench import (
     OBSERVATIONS,
     SCALING_STEPS,

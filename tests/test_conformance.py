@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.trajectory import read_trajectory
 from typer.testing import CliRunner
 
 from tasklang import ir
 from tasklang.cli import app
 from tasklang.compiler import Compiler, library_root
+from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.trajectory import read_trajectory
 
 CASES_DIR = Path(__file__).resolve().parent / "conformance"
 CASES = sorted(d.name for d in CASES_DIR.iterdir() if (d / "expected.json").is_file())

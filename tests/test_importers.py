@@ -13,6 +13,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from tasklang.verifiers.importers import IMPORTERS, ImportFailure, import_source
 from tasklang.verifiers.trajectory import Trajectory, parse_trajectory
 

@@ -9,13 +9,13 @@ parameter out of a library task must make them fire.
 from __future__ import annotations
 
 import pytest
-from tasklang.verifiers.check import mentions
 
 from tasklang import ir
 from tasklang.compiler import Compiler, CompileResult, library_root
 from tasklang.diagnostics import Diagnostic
 from tasklang.passes import lint
 from tasklang.passes.resolve import param_refs
+from tasklang.verifiers.check import mentions
 
 LINT = ("TL2006", "TL2007")
 

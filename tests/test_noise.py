@@ -16,9 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tasklang.verifiers.compare import norm_text, phone_digits, to_datetime
-from tasklang.verifiers.evaluate import Env, EvalError, evaluate
-from tasklang.verifiers.state import BuiltState, build_state, initial_state
 
 from tasklang import ir
 from tasklang.compiler import Compiler
@@ -33,6 +30,9 @@ from tasklang.noise import (
     record_kind,
 )
 from tasklang.sampling import SamplingError, sample_instance
+from tasklang.verifiers.compare import norm_text, phone_digits, to_datetime
+from tasklang.verifiers.evaluate import Env, EvalError, evaluate
+from tasklang.verifiers.state import BuiltState, build_state, initial_state
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(25)

@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from tasklang.verifiers.trajectory import read_trajectory
 from typer.testing import CliRunner
 
 from tasklang.cli import app
+from tasklang.verifiers.trajectory import read_trajectory
 
 runner = CliRunner()
 AW_RUNS = {

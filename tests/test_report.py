@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tasklang.source import Span
 from tasklang.verifiers.report import image_info, render_html
 from tasklang.verifiers.snapshot import UIElement
 from tasklang.verifiers.trajectory import (
@@ -35,8 +37,6 @@ from tasklang.verifiers.trajectory import (
     Trajectory,
 )
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
-
-from tasklang.source import Span
 
 Color = tuple[int, int, int]
 SAVE_PINK: Color = (233, 30, 99)  # the Save button in the fixture screenshot

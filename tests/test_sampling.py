@@ -11,8 +11,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tasklang.verifiers.evaluate import Env, evaluate
-from tasklang.verifiers.state import build_state
 
 from tasklang import ir, sampling
 from tasklang.benchsample import bench_sample
@@ -30,6 +28,8 @@ from tasklang.sampling import (
     sample_instance,
     sample_instances,
 )
+from tasklang.verifiers.evaluate import Env, evaluate
+from tasklang.verifiers.state import build_state
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -47,15 +47,15 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
 import pytest
-from tasklang.verifiers.check import InstanceError, check_trajectory
-from tasklang.verifiers.state import initial_state
-from tasklang.verifiers.trajectory import Trajectory, TrajectoryError, read_trajectory
 from typer.testing import CliRunner
 
 from tasklang import ir
 from tasklang.checkcmd import find_tasks
 from tasklang.cli import app
 from tasklang.compiler import library_root
+from tasklang.verifiers.check import InstanceError, check_trajectory
+from tasklang.verifiers.state import initial_state
+from tasklang.verifiers.trajectory import Trajectory, TrajectoryError, read_trajectory
 
 N_MUTANTS = int(os.environ.get("TASKLANG_TRAJ_MUTANTS", "320"))
 N_SUBPROCESS = int(os.environ.get("TASKLANG_TRAJ_SUBPROCESS", "30"))

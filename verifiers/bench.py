@@ -40,12 +40,11 @@ from functools import cache, partial
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from tasklang import ir
+from tasklang.compiler import Compiler, library_root
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.state import initial_state
 from tasklang.verifiers.trajectory import Trajectory, parse_trajectory
-
-from tasklang import ir
-from tasklang.compiler import Compiler, library_root
 
 TARGET_STEPS_PER_SECOND = 20_000
 SCALING_STEPS = (5, 10, 20, 40, 80)

@@ -12,14 +12,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from tasklang import ir
 from tasklang.verifiers.evaluate import Env, EvalError, evaluate
 from tasklang.verifiers.snapshot import UIElement, UiParseError, WorldSnapshot
 from tasklang.verifiers.state import Change, diff_states, initial_state
 from tasklang.verifiers.trajectory import Action, Observation, Trajectory
 from tasklang.verifiers.ui import Screen, action_target, describe, states_hold
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
-
-from tasklang import ir
 
 
 class Moment:

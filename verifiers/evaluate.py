@@ -12,11 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tasklang import ir
 from tasklang.verifiers import compare as cmp
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.verdict import Evidence
-
-from tasklang import ir
 
 
 class EvalError(Exception):

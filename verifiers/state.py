@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tasklang import ir
+from tasklang.noise import NoiseError, NoiseMaker
 from tasklang.verifiers.compare import phone_digits
 from tasklang.verifiers.evaluate import Env, EvalError, evaluate
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
-
-from tasklang import ir
-from tasklang.noise import NoiseError, NoiseMaker
 
 
 def record_with_defaults(record: dict[str, Any], rdef: ir.RecordDef | None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
+
 from tasklang.verifiers.snapshot import UIElement, WorldSnapshot
 
 FORMAT = "tasklang.trajectory"

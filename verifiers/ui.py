@@ -6,10 +6,10 @@ import functools
 from typing import Any
 
 from lxml import etree
-from tasklang.verifiers.compare import norm_text
-from tasklang.verifiers.snapshot import UIElement, UiParseError, element_from_attrs, parse_ui_root
 
 from tasklang import ir
+from tasklang.verifiers.compare import norm_text
+from tasklang.verifiers.snapshot import UIElement, UiParseError, element_from_attrs, parse_ui_root
 
 STATE_ATTRS = {
     "checked": "checked", "selected": "selected", "focused": "focused", "enabled": "enabled",

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+
 from tasklang.verifiers.snapshot import UIElement
 from tasklang.verifiers.trajectory import Action, Screen
 
