@@ -303,11 +303,12 @@ class BenchName(StrEnum):
     check = "check"
     lsp = "lsp"
     sample = "sample"
+    phoneworld = "phoneworld"
 
 
 @app.command("bench")
 def bench_cmd(
-    name: Annotated[BenchName, typer.Argument(help="compile, check, lsp or sample.")],
+    name: Annotated[BenchName, typer.Argument(help="compile, check, lsp, sample or phoneworld.")],
     tasks: Annotated[int, typer.Option("--tasks", min=1, help="compile: library size.")] = 150,
     trajectories: Annotated[
         int, typer.Option("--trajectories", min=1, help="check: corpus size.")
@@ -315,8 +316,17 @@ def bench_cmd(
     steps: Annotated[int, typer.Option("--steps", min=1, help="check: steps each.")] = 20,
     repeat: Annotated[int, typer.Option("--repeat", min=1, help="Timed repetitions.")] = 1,
     instances: Annotated[
-        int, typer.Option("--instances", min=1, help="sample: instances per task.")
+        int,
+        typer.Option(
+            "--instances", min=1, help="sample: instances per task; phoneworld: alive at once."
+        ),
     ] = 1000,
+    walk: Annotated[
+        int, typer.Option("--walk", min=10, help="phoneworld: steps of the timed walk.")
+    ] = 2000,
+    task: Annotated[
+        str | None, typer.Option("--task", help="phoneworld: the library task to run.")
+    ] = None,
     edits: Annotated[int, typer.Option("--edits", min=1, help="lsp: scripted edits.")] = 200,
     lines: Annotated[
         int, typer.Option("--lines", min=0, help="lsp: edit a generated file this long.")
@@ -330,6 +340,10 @@ def bench_cmd(
         from tasklang.bench import bench_compile
 
         figures = bench_compile(tasks, max(repeat, 3))
+    elif name is BenchName.phoneworld:
+        from tasklang.envs.phoneworld.bench import bench_phoneworld
+
+        figures = bench_phoneworld(walk, min(instances, 100_000), task)
     elif name is BenchName.sample:
         from tasklang.benchsample import bench_lint, bench_sample
 
@@ -344,6 +358,10 @@ def bench_cmd(
         figures = bench_check(trajectories, steps, repeat)
     if fmt is Format.json:
         typer.echo(json.dumps(figures, indent=2))
+    elif name is BenchName.phoneworld:
+        from tasklang.envs.phoneworld.bench import bench_phoneworld
+
+        figures = bench_phoneworld(walk, min(instances, 100_000), task)
     elif name is BenchName.sample:
         typer.echo(sample_table(figures))
     else:
@@ -379,6 +397,38 @@ def sample_cmd(
     from tasklang.samplecmd import run_sample
 
     raise typer.Exit(run_sample(task, seed, count, fmt is Format.json))
+
+
+class EnvName(StrEnum):
+    phoneworld = "phoneworld"
+
+
+@app.command("run")
+def run_cmd(
+    task: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[TASK]", help="A task id, a .task file or a folder (default: the library)."
+        ),
+    ] = None,
+    env: Annotated[EnvName, typer.Option("--env", help="Where to run.")] = EnvName.phoneworld,
+    agent: Annotated[
+        str,
+        typer.Option("--agent", metavar="AGENT", help="reference, nothing, random or replay:FILE."),
+    ] = "reference",
+    seed: Annotated[int, typer.Option("--seed", help="The task instance's seed.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Trajectory file (one task) or folder.")
+    ] = None,
+    render: Annotated[
+        Path | None, typer.Option("--render", metavar="DIR", help="Write a PNG per step here.")
+    ] = None,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Run an agent on tasks in PhoneWorld; record, check and sum up the trajectories."""
+    from tasklang.runcmd import run
+
+    raise typer.Exit(run(task, agent, seed, out, render, fmt is Format.json))
 
 
 @app.command("new")

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tasklang import __version__, ir
 from tasklang.envs.phoneworld.apps import install
 from tasklang.envs.phoneworld.phone import Outcome, Phone, PhoneState
 from tasklang.envs.phoneworld.widgets import View, elements, to_xml
+from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.trajectory import (
     Action,
@@ -25,9 +27,6 @@ from tasklang.verifiers.trajectory import (
     Trajectory,
 )
 from tasklang.verifiers.verdict import Verdict
-
-from tasklang import __version__, ir
-from tasklang.sampling import Instance, render_goal, sample_instance
 
 DEFAULT_BUDGET = 30
 

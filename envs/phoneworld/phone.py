@@ -481,10 +481,10 @@ class Phone:
         if kind == "keyboard_enter":
             return self.enter()
         if kind == "open_app":
-            name = a.get("app_name")
-            if not isinstance(name, str) or not name.strip():
+            app_name = a.get("app_name")
+            if not isinstance(app_name, str) or not app_name.strip():
                 raise InvalidAction("open_app needs `app_name`")
-            model = self.find_app(name)
+            model = self.find_app(app_name)
             self.dialog = None
             self.launch(model)
             return f"opened {self.apps[model].label}"
@@ -585,7 +585,7 @@ class Phone:
                 return f"{label} ({dialog.title})"
             if then is not None:
                 self.dispatch(dialog.owner, then, value)
-            return label
+            return str(label)
         raise RuntimeError(f"unknown system key {key}")
 
     def focus_on(self, view: View) -> None:

@@ -110,7 +110,7 @@ def layout(view: View, left: int, top: int, right: int, bottom: int) -> None:
     total = sum(wanted) or 1
     y = top
     for k, h in zip(kids, wanted, strict=True):
-        h = h if total <= space else max(1, h * space // total)
+        h = h if total <= space else max(1, int(h * space // total))
         layout(k, left, y, right, min(bottom, y + h))
         y += h
 
