@@ -358,10 +358,6 @@ def bench_cmd(
         figures = bench_check(trajectories, steps, repeat)
     if fmt is Format.json:
         typer.echo(json.dumps(figures, indent=2))
-    elif name is BenchName.phoneworld:
-        from tasklang.envs.phoneworld.bench import bench_phoneworld
-
-        figures = bench_phoneworld(walk, min(instances, 100_000), task)
     elif name is BenchName.sample:
         typer.echo(sample_table(figures))
     else:

@@ -353,6 +353,7 @@ def test_typing_into_something_that_is_not_a_field() -> None:
 def test_status_and_answer_end_the_episode() -> None:
     p = phone()
     assert act(p, action_type="answer", text="42").ended and p.answer == "42"
+    assert p.status == "complete"  # answering finishes the task
     out = act(p, action_type="navigate_home")
     assert not out.ok and "ended" in out.info
     p2 = phone()

@@ -52,6 +52,7 @@ class Screen:
     header: list[View] = field(default_factory=list)  # under the toolbar, not scrolling
     fab: View | None = None
     tabs: list[View] = field(default_factory=list)
+    footer: list[View] = field(default_factory=list)  # above the tabs, not scrolling
     list_rid: str = ""  # the resource id of the list that holds ``rows``
     list_cls: str = "androidx.recyclerview.widget.RecyclerView"
 
@@ -186,11 +187,21 @@ class Ctx:
         self.phone.stacks.setdefault(self.app.model, []).append(route)
         return route
 
-    def replace(self, screen: str, **args: Any) -> Route:
+    def replace(self, screen: str, keep_scroll: bool = False, **args: Any) -> Route:
+        """Put ``screen`` in place of the current one (keeping its scroll position, if
+        asked: a list that enters selection mode stays where it was)."""
         stack = self.phone.stacks.setdefault(self.app.model, [])
-        if stack:
-            stack.pop()
-        return self.push(screen, **args)
+        old = stack.pop() if stack else None
+        route = self.push(screen, **args)
+        if old is not None:
+            self.phone.forms.pop(old.id, None)
+            offset = self.phone.scroll.pop(old.id, None)
+            if keep_scroll and offset is not None:
+                self.phone.scroll[route.id] = offset
+        return route
+
+    def close_dialog(self) -> None:
+        self.phone.dialog = None
 
     def back(self) -> None:
         self.phone.back_in_app(self.app.model)

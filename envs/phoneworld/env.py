@@ -17,6 +17,7 @@ step with the reason in ``info["error"]``.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -231,7 +232,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         info: dict[str, Any] = {
             "task": self.compiled.task.id,
             "seed": ep.instance.seed,
-            "params": ep.instance.params,
+            "params": copy.deepcopy(ep.instance.params),  # callers keep what they are given
             "step": len(ep.steps),
             "budget": ep.budget,
         }

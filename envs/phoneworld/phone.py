@@ -230,13 +230,15 @@ class Phone:
             screen = app.screen(Ctx(self, app, route), route)
             self._activity = screen.activity or app.activity
             content = self.screen_view(app, route, screen, top, bottom)
-        root = View(w.FRAME, children=[content])
+        root = View(w.FRAME, children=[content], package=package)
         root.bounds = (0, 0, self.width, self.height)
-        for v in root.walk():
-            v.package = package
         root.children.insert(0, self.status_bar())
         if self.dialog is not None:
-            root.children.append(self.dialog_view(self.dialog, package))
+            overlay = self.dialog_view(self.dialog, package)
+            owner = self.stacks.get(self.dialog.owner or "")
+            if owner:  # text fields in a dialog write to the screen under it
+                self.decorate_fields(owner[-1], overlay)
+            root.children.append(overlay)
         if self.toast:
             toast = View(w.TEXT, text=self.toast, rid="android:id/message", package=package)
             toast.bounds = (240, bottom - 260, self.width - 240, bottom - 140)
@@ -252,8 +254,7 @@ class Phone:
         bar = View(w.FRAME, rid=f"{SYSTEMUI}:id/status_bar", horizontal=True)
         bar.children = [clock, View(w.LINEAR, horizontal=True, children=[wifi, battery])]
         w.layout(bar, 0, 0, self.width, STATUS_BAR)
-        for v in bar.walk():
-            v.package = SYSTEMUI
+        bar.package = SYSTEMUI
         return bar
 
     def screen_view(self, app: App, route: Route, screen: Screen, top: int, bottom: int) -> View:
@@ -287,12 +288,19 @@ class Phone:
             w.layout(h, 0, y, width, y + height)
             body.children.append(h)
             y += height
-        list_bottom = bottom - (TABS if screen.tabs else 0)
+        footer_height = sum(w.natural_height(f) for f in screen.footer)
+        list_bottom = bottom - (TABS if screen.tabs else 0) - footer_height
+        footer_top = list_bottom
         body.children.append(self.list_view(route, screen, y, list_bottom))
+        for f in screen.footer:
+            height = w.natural_height(f)
+            w.layout(f, 0, footer_top, width, footer_top + height)
+            body.children.append(f)
+            footer_top += height
         if screen.tabs:
             tabs = View(w.LINEAR, rid=app.rid("main_tabs_holder"), horizontal=True)
             tabs.children = screen.tabs
-            w.layout(tabs, 0, list_bottom, width, bottom)
+            w.layout(tabs, 0, footer_top, width, bottom)
             body.children.append(tabs)
         self.decorate_fields(route, body)
         if screen.fab is not None:
@@ -313,7 +321,8 @@ class Phone:
         for row, h in zip(screen.rows, heights, strict=True):
             if y + h > top and y < bottom:
                 w.layout(row, 0, y, self.width, y + h)
-                clip(row, top, bottom)
+                if y < top or y + h > bottom:
+                    clip(row, top, bottom)
                 holder.children.append(row)
             y += h
         return holder
@@ -327,7 +336,7 @@ class Phone:
             v.cls = w.EDIT if v.cls == w.TEXT else v.cls
             v.clickable = v.focusable = v.long_clickable = True
             typed = values.get(v.edit)
-            if typed is not None:
+            if typed:
                 v.text = typed
             elif not v.text:
                 v.text = v.hint
@@ -411,10 +420,10 @@ class Phone:
         height = sum(w.natural_height(p) for p in parts)
         top = max(STATUS_BAR, (self.height - height) // 2)
         w.layout(panel, 60, top, self.width - 60, min(self.height - NAV_BAR, top + height))
-        overlay = View(w.FRAME, children=[panel])
+        # a tap outside the dialog's panel dismisses it, as on a phone
+        overlay = View(w.FRAME, children=[panel], on_click="sys:dismiss")
         overlay.bounds = (0, 0, self.width, self.height)
-        for v in overlay.walk():
-            v.package = pkg
+        overlay.package = pkg
         return overlay
 
     # ------------------------------------------------------------ actions
@@ -500,7 +509,8 @@ class Phone:
         text = a.get("text")
         if not isinstance(text, str):
             raise InvalidAction("answer needs `text`")
-        self.ended, self.answer = True, text
+        # answering finishes the task: the episode ends with the answer, declared complete
+        self.ended, self.answer, self.status = True, text, "complete"
         return "answered"
 
     def find_app(self, name: str) -> str:
@@ -542,6 +552,8 @@ class Phone:
         return found
 
     def tap(self, view: View, long: bool = False) -> str:
+        if not view.enabled:
+            return f"{describe(view)} is disabled: nothing happened"
         if view.edit is not None and not long:
             self.focus_on(view)
             return f"focused {describe(view)}"
@@ -550,7 +562,9 @@ class Phone:
             return f"{'long-pressed' if long else 'tapped'} {describe(view)}: nothing happened"
         if key.startswith("sys:"):
             return self.system(key, view.arg)
-        owner = self.dialog.owner if self.dialog is not None else self.foreground
+        owner = self.foreground
+        if self.dialog is not None:  # an item of the dialog: it closes, then the app acts
+            owner, self.dialog = self.dialog.owner, None
         return self.dispatch(owner, key, view.arg)
 
     def dispatch(self, model: str | None, key: str, arg: Any) -> str:
@@ -566,6 +580,9 @@ class Phone:
         if key == "sys:open":
             self.launch(arg)
             return f"opened {self.apps[arg].label}"
+        if key == "sys:dismiss":
+            self.dialog = None
+            return "dialog dismissed"
         if key == "sys:drawer":
             self.drawer = True
             return "app drawer"
@@ -649,7 +666,8 @@ class Phone:
 def clip(view: View, top: int, bottom: int) -> None:
     for v in view.walk():
         left, t, right, b = v.bounds
-        v.bounds = (left, max(t, top), right, max(max(t, top), min(b, bottom)))
+        t2 = min(max(t, top), bottom)
+        v.bounds = (left, t2, right, max(t2, min(b, bottom)))
 
 
 def describe(view: View) -> str:

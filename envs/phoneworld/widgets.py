@@ -10,6 +10,7 @@ Serialization builds the XML string directly (no DOM): it is the hot path of eve
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,16 +70,25 @@ class View:
     on_enter: str | None = None  # an editable text: the key the keyboard's enter sends
     hint: str = ""  # an empty editable text shows its hint as its text
     # set by the phone when composing
-    package: str = ""
+    package: str = ""  # empty: its parent's
     bounds: Bounds = (0, 0, 0, 0)
 
     def walk(self) -> Iterator[View]:
         """This view and every view under it, in document order."""
-        stack = [self]
-        while stack:
-            v = stack.pop()
-            yield v
-            stack.extend(reversed(v.children))
+        return iter(self.flat())
+
+    def flat(self) -> list[View]:
+        """This view and every view under it, in document order, as a list."""
+        out: list[View] = []
+        append = out.append
+
+        def visit(v: View) -> None:
+            append(v)
+            for child in v.children:
+                visit(child)
+
+        visit(self)
+        return out
 
     @property
     def acts(self) -> bool:
@@ -125,28 +135,32 @@ def natural_height(view: View) -> int:
     return sum(natural_height(k) for k in view.children)
 
 
+_SPECIAL = re.compile(r'[&<>"\x00-\x1f]')
+_CONTROL = {c: None for c in range(32) if chr(c) not in "\n\r\t"}
+_ENTITIES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;",
+     "\t": "&#9;", **{chr(c): None for c in _CONTROL}}
+)  # fmt: skip
+
+
 def _esc(text: str) -> str:
-    if not text:
-        return ""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\n" in text or "\r" in text or "\t" in text:
-        text = text.replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
-    # characters XML 1.0 cannot carry at all are dropped, as uiautomator does
-    return "".join(c for c in text if c >= " " or c in "\n\r\t") if _has_control(text) else text
-
-
-def _has_control(text: str) -> bool:
-    return any(c < " " for c in text)
+    """Text as an XML attribute value; characters XML 1.0 cannot carry are dropped, as
+    uiautomator does."""
+    if not text or _SPECIAL.search(text) is None:
+        return text
+    return text.translate(_ENTITIES)
 
 
 _B = ("false", "true")
+
+
+_FLAGS: dict[tuple[bool, ...], str] = {}
+
+
+def _flags(*values: bool) -> str:
+    names = ("checkable", "checked", "clickable", "enabled", "focusable", "focused",
+             "scrollable", "long-clickable", "password", "selected")  # fmt: skip
+    return " ".join(f'{n}="{_B[v]}"' for n, v in zip(names, values, strict=True))
 
 
 def to_xml(root: View, rotation: int = 0) -> str:
@@ -154,27 +168,28 @@ def to_xml(root: View, rotation: int = 0) -> str:
     out = [XML_HEADER, f'<hierarchy rotation="{rotation}">']
     append = out.append
 
-    def node(v: View, index: int) -> None:
+    def node(v: View, index: int, package: str) -> None:
         left, top, right, bottom = v.bounds
+        package = v.package or package
+        key = (v.checkable, v.checked, v.clickable, v.enabled, v.focusable, v.focused,
+               v.scrollable, v.long_clickable, v.password, v.selected)  # fmt: skip
+        flags = _FLAGS.get(key)
+        if flags is None:
+            flags = _FLAGS[key] = _flags(*key)
         append(
             f'<node index="{index}" text="{_esc(v.text)}" resource-id="{v.rid}" '
-            f'class="{v.cls}" package="{v.package}" content-desc="{_esc(v.desc)}" '
-            f'checkable="{_B[v.checkable]}" checked="{_B[v.checked]}" '
-            f'clickable="{_B[v.clickable]}" enabled="{_B[v.enabled]}" '
-            f'focusable="{_B[v.focusable]}" focused="{_B[v.focused]}" '
-            f'scrollable="{_B[v.scrollable]}" long-clickable="{_B[v.long_clickable]}" '
-            f'password="{_B[v.password]}" selected="{_B[v.selected]}" '
+            f'class="{v.cls}" package="{package}" content-desc="{_esc(v.desc)}" {flags} '
             f'bounds="[{left},{top}][{right},{bottom}]"'
         )
         if v.children:
             append(">")
             for i, child in enumerate(v.children):
-                node(child, i)
+                node(child, i, package)
             append("</node>")
         else:
             append(" />")
 
-    node(root, 0)
+    node(root, 0, root.package)
     append("</hierarchy>")
     return "".join(out)
 
@@ -182,13 +197,22 @@ def to_xml(root: View, rotation: int = 0) -> str:
 def elements(root: View) -> list[dict[str, Any]]:
     """The element list (document order, the positions actions refer to), as plain dicts
     with the verifier's ``UIElement`` field names."""
+    packages: list[str] = []
+
+    def visit(v: View, package: str) -> None:
+        package = v.package or package
+        packages.append(package)
+        for child in v.children:
+            visit(child, package)
+
+    visit(root, root.package)
     return [
         {
             "index": i,
             "text": v.text,
             "resource_id": v.rid,
             "class_name": v.cls,
-            "package": v.package,
+            "package": packages[i],
             "content_desc": v.desc,
             "checkable": v.checkable,
             "checked": v.checked,
