@@ -91,6 +91,7 @@ class App:
     activity: str = ""  # the main activity (full class name)
     home: str = "main"  # the first screen
     permissions: tuple[str, ...] = ()  # asked for the first time the app opens
+    host: str | None = None  # a mini-app: the super-app it runs in (not on the launcher)
 
     def screen(self, ctx: Ctx, route: Route) -> Screen:
         method: Callable[[Ctx, Route], Screen] | None = getattr(

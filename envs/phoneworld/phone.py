@@ -195,7 +195,11 @@ class Phone:
         if not stack:
             self.stacks.pop(model, None)
             if self.foreground == model:
-                self.foreground = None
+                host = self.apps[model].host
+                # leaving a mini-app returns to the super-app it runs in
+                self.foreground = host if host in self.apps else None
+                if self.foreground is not None and not self.stacks.get(self.foreground):
+                    self.stacks[self.foreground] = [Route(self.apps[self.foreground].home)]
 
     def route(self) -> Route | None:
         if self.foreground is None:
@@ -344,7 +348,9 @@ class Phone:
 
     def launcher_view(self, top: int, bottom: int) -> View:
         root = View(w.FRAME, rid=f"{LAUNCHER}:id/launcher")
-        apps = sorted(self.apps.values(), key=lambda a: a.label.lower())
+        apps = sorted(
+            (a for a in self.apps.values() if a.host is None), key=lambda a: a.label.lower()
+        )
         icons = [
             View(
                 w.TEXT,
@@ -516,9 +522,13 @@ class Phone:
     def find_app(self, name: str) -> str:
         key = " ".join(name.split()).casefold()
         for model, app in self.apps.items():
-            if key in (app.label.casefold(), model.casefold(), app.package.casefold()):
+            if app.host is None and key in (
+                app.label.casefold(),
+                model.casefold(),
+                app.package.casefold(),
+            ):
                 return model
-        labels = ", ".join(sorted(a.label for a in self.apps.values()))
+        labels = ", ".join(sorted(a.label for a in self.apps.values() if a.host is None))
         raise InvalidAction(f"no app named {name!r} on this phone (apps: {labels})")
 
     def target(self, a: dict[str, Any], tree: View, required: bool) -> View | None:
