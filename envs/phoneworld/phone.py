@@ -104,6 +104,7 @@ class Phone:
     _tree: View | None = None
     _activity: str | None = None
     _lists: dict[int, tuple[int, int]] = field(default_factory=dict)  # route id -> total, page
+    _flat: list[View] | None = None
 
     # ------------------------------------------------------------ the world
     def load(self, snap: WorldSnapshot, foreground: str | None = None) -> None:
@@ -248,7 +249,14 @@ class Phone:
             toast.bounds = (240, bottom - 260, self.width - 240, bottom - 140)
             root.children.append(toast)
         self._tree = root
+        self._flat = None
         return root
+
+    def nodes(self) -> list[View]:
+        """The current screen's views in document order (the element list's order)."""
+        if self._tree is None or self._flat is None:
+            self._flat = self.observe().flat()
+        return self._flat
 
     def status_bar(self) -> View:
         clock = View(w.TEXT, text=self.clock.strftime("%-H:%M"), rid=f"{SYSTEMUI}:id/clock")
@@ -536,7 +544,7 @@ class Phone:
         if index is not None:
             if isinstance(index, bool) or not isinstance(index, int):
                 raise InvalidAction(f"`index` must be an integer, not {index!r}")
-            nodes = list(tree.walk())
+            nodes = self.nodes() if tree is self._tree else tree.flat()
             if not 0 <= index < len(nodes):
                 raise InvalidAction(f"index {index} is out of range (0..{len(nodes) - 1})")
             node = nodes[index]

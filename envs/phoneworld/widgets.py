@@ -176,9 +176,14 @@ def to_xml(root: View, rotation: int = 0) -> str:
         flags = _FLAGS.get(key)
         if flags is None:
             flags = _FLAGS[key] = _flags(*key)
+        text, desc = v.text, v.desc
+        if text and _SPECIAL.search(text) is not None:
+            text = text.translate(_ENTITIES)
+        if desc and _SPECIAL.search(desc) is not None:
+            desc = desc.translate(_ENTITIES)
         append(
-            f'<node index="{index}" text="{_esc(v.text)}" resource-id="{v.rid}" '
-            f'class="{v.cls}" package="{package}" content-desc="{_esc(v.desc)}" {flags} '
+            f'<node index="{index}" text="{text}" resource-id="{v.rid}" '
+            f'class="{v.cls}" package="{package}" content-desc="{desc}" {flags} '
             f'bounds="[{left},{top}][{right},{bottom}]"'
         )
         if v.children:
