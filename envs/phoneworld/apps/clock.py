@@ -37,6 +37,8 @@ from zoneinfo import ZoneInfo
 
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps import common
+from tasklang.envs.phoneworld.apps.common import checkbox, choice_dialog, menu_item, switch
 from tasklang.envs.phoneworld.widgets import View
 
 PACKAGE = "com.google.android.deskclock"
@@ -303,17 +305,8 @@ def as_int(text: Any, default: int = -1) -> int:
 
 # ---------------------------------------------------------------------------- views
 def button(text: str, name: str, key: str | None, arg: Any = None, **kw: Any) -> View:
-    return View(
-        w.BUTTON,
-        text=text,
-        rid=rid(name) if ":" not in name else name,
-        clickable=True,
-        focusable=True,
-        on_click=key,
-        arg=arg,
-        height=kw.pop("height", 140),
-        **kw,
-    )
+    name = rid(name) if ":" not in name else name
+    return common.button(text, key, arg, name, height=kw.pop("height", 140), **kw)
 
 
 def image_button(desc: str, name: str, key: str | None, arg: Any = None, **kw: Any) -> View:
@@ -348,26 +341,14 @@ def column(*children: View, **kw: Any) -> View:
     return View(w.LINEAR, children=list(children), **kw)
 
 
-def pref(title: str, summary: str | None, key: str, arg: Any, switch: bool | None = None) -> View:
+def pref(title: str, summary: str | None, key: str, arg: Any, on: bool | None = None) -> View:
     """A settings row: title, summary, and a switch when it is one."""
     body = [View(w.TEXT, text=title, rid="android:id/title", height=80)]
     if summary is not None:
         body.append(View(w.TEXT, text=summary, rid="android:id/summary", height=70))
     kids = [View(w.RELATIVE, children=body)]
-    if switch is not None:
-        kids.append(
-            View(
-                w.SWITCH,
-                rid="android:id/switch_widget",
-                checkable=True,
-                checked=switch,
-                clickable=True,
-                focusable=True,
-                on_click=key,
-                arg=arg,
-                weight=0.25,
-            )
-        )
+    if on is not None:
+        kids.append(switch(on, key, arg, clickable=True, weight=0.25))
     return View(
         w.LINEAR,
         horizontal=True,
@@ -451,18 +432,7 @@ class Clock(App):
             ctx.replace(str(arg))
 
     def on_menu(self, ctx: Ctx, arg: Any) -> None:
-        items = [
-            View(
-                w.LINEAR,
-                clickable=True,
-                focusable=True,
-                on_click="menu_pick",
-                arg=label,
-                children=[View(w.TEXT, text=label, rid="android:id/title")],
-                height=140,
-            )
-            for label in MENU
-        ]
+        items = [menu_item(label, "menu_pick", label, height=140) for label in MENU]
         ctx.dialog(Dialog("", items=items))
 
     def on_menu_pick(self, ctx: Ctx, arg: Any) -> None:
@@ -506,16 +476,8 @@ class Clock(App):
             arg=i,
             height=170,
         )
-        switch = View(
-            w.SWITCH,
-            rid=rid("onoff"),
-            checkable=True,
-            checked=bool(alarm.get("enabled")),
-            clickable=True,
-            focusable=True,
-            on_click="toggle_alarm",
-            arg=i,
-            weight=0.3,
+        onoff = switch(
+            bool(alarm.get("enabled")), "toggle_alarm", i, rid("onoff"), clickable=True, weight=0.3
         )
         arrow = image_button(
             "Collapse alarm" if expanded else "Expand alarm",
@@ -532,7 +494,7 @@ class Clock(App):
         )
         if not expanded:
             kids = [text(label, "label", height=80)] if label else []
-            kids += [row(clock, switch), row(schedule, arrow)]
+            kids += [row(clock, onoff), row(schedule, arrow)]
             return View(
                 w.VIEWGROUP,
                 clickable=True,
@@ -543,17 +505,14 @@ class Clock(App):
             )
         repeat = alarm.get("repeat") or []
         days = [
-            View(
-                w.CHECKBOX,
-                text=DAY_LETTER[d],
+            checkbox(
+                DAY_LETTER[d],
+                d in repeat,
+                "toggle_day",
+                (i, d),
+                rid(f"day_button_{k}"),
+                0,
                 desc=DAY_NAMES[d],
-                rid=rid(f"day_button_{k}"),
-                checkable=True,
-                checked=d in repeat,
-                clickable=True,
-                focusable=True,
-                on_click="toggle_day",
-                arg=(i, d),
             )
             for k, d in enumerate(week)
         ]
@@ -569,7 +528,7 @@ class Clock(App):
                 ),
                 arrow,
             ),
-            row(clock, switch),
+            row(clock, onoff),
             schedule,
             row(*days, rid=rid("repeat_days"), height=140),
             text(
@@ -580,17 +539,13 @@ class Clock(App):
                 on_click="ringtone",
                 arg=i,
             ),
-            View(
-                w.CHECKBOX,
-                text="Vibrate",
-                rid=rid("vibrate_onoff"),
-                checkable=True,
-                checked=bool(alarm.get("vibrate")),
-                clickable=True,
-                focusable=True,
-                on_click="toggle_vibrate",
-                arg=i,
-                height=120,
+            checkbox(
+                "Vibrate",
+                bool(alarm.get("vibrate")),
+                "toggle_vibrate",
+                i,
+                rid("vibrate_onoff"),
+                120,
             ),
             button("Delete", "delete", "delete_alarm", i, height=120),
         ]
@@ -1035,16 +990,8 @@ class Clock(App):
                         text(name, "city_name", height=90),
                         text(fmt_clock(there.hour, there.minute, h24), "city_time", height=70),
                     ),
-                    View(
-                        w.CHECKBOX,
-                        rid=rid("city_onoff"),
-                        checkable=True,
-                        checked=name in zones,
-                        clickable=True,
-                        focusable=True,
-                        on_click="toggle_city",
-                        arg=name,
-                        weight=0.2,
+                    checkbox(
+                        "", name in zones, "toggle_city", name, rid("city_onoff"), 0, weight=0.2
                     ),
                 ],
                 height=170,
@@ -1339,7 +1286,7 @@ class Clock(App):
                 "While traveling in an area where the time is different, add a clock for home",
                 "pref",
                 "automatic_home_clock",
-                switch=bool(s("automatic_home_clock")),
+                on=bool(s("automatic_home_clock")),
             ),
             pref(
                 "Home time zone",
@@ -1380,7 +1327,7 @@ class Clock(App):
                 None,
                 "pref",
                 "gradually_increase_volume",
-                switch=bool(s("gradually_increase_volume")),
+                on=bool(s("gradually_increase_volume")),
             ),
             pref(
                 "Volume buttons",
@@ -1396,7 +1343,7 @@ class Clock(App):
             ),
             category("Timers"),
             pref("Timer sound", "Default (Timer Expired)", "pref", "timer_sound"),
-            pref("Timer vibrate", None, "pref", "timer_vibrate", switch=bool(s("timer_vibrate"))),
+            pref("Timer vibrate", None, "pref", "timer_vibrate", on=bool(s("timer_vibrate"))),
         ]
         return Screen(
             "Settings",
@@ -1431,22 +1378,11 @@ class Clock(App):
             return
         title, options = found
         current = ctx.setting(name)
-        items = [
-            View(
-                w.RADIO,
-                text=label,
-                rid="android:id/text1",
-                checkable=True,
-                checked=value == current,
-                clickable=True,
-                focusable=True,
-                on_click="choose",
-                arg=(name, value),
-                height=130,
+        ctx.dialog(
+            choice_dialog(
+                title, options, current, "choose", name, rid="android:id/text1", cancel=True
             )
-            for value, label in options
-        ]
-        ctx.dialog(Dialog(title, items=items, buttons=[("Cancel", None, None)]))
+        )
 
     def on_choose(self, ctx: Ctx, arg: Any) -> None:
         close_dialog(ctx)

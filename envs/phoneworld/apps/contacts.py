@@ -21,7 +21,16 @@ import re
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps.common import checkbox, choice_dialog, image_button, radio
+from tasklang.envs.phoneworld.apps.simple_tools import (
+    FONT_SIZES,
+    THEMES,
+    SimpleToolsApp,
+    font_label,
+    menu_dialog,
+    section,
+)
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.compare import phone_digits, to_date
 
@@ -34,18 +43,7 @@ EMAIL_LABELS = ("home", "work", "other")
 STANDARD_GROUPS = ("family", "friends", "work", "classmates")
 NO_GROUP = "other"
 SORTS = (("first_name", "First name"), ("last_name", "Surname"), ("date_created", "Date created"))
-FONT_SIZES = (
-    ("small", "Small"),
-    ("medium", "Medium"),
-    ("large", "Large"),
-    ("extra_large", "Extra large"),
-)
-THEMES = (
-    ("light", "Light"),
-    ("dark", "Dark"),
-    ("black_white", "Black & White"),
-    ("custom", "Custom"),
-)
+TABS = (("contacts", "Contacts"), ("favorites", "Favorites"), ("groups", "Groups"))
 SETTING_DEFAULTS: dict[str, Any] = {
     "sort_by": "first_name",
     "sort_descending": False,
@@ -137,65 +135,14 @@ def format_date(iso: str) -> str:
     return day.strftime("%-d %B %Y") if day is not None else iso
 
 
-# ---------------------------------------------------------------- widgets
-def image_button(desc: str, key: str | None, arg: Any = None, rid: str = "") -> View:
-    return View(
-        w.IMAGE_BUTTON,
-        desc=desc,
-        rid=rid,
-        clickable=key is not None,
-        focusable=key is not None,
-        on_click=key,
-        arg=arg,
-        weight=0.15,
-    )
-
-
-def radio(text: str, checked: bool, key: str, arg: Any, rid: str = "") -> View:
-    return View(
-        w.RADIO,
-        text=text,
-        rid=rid,
-        checkable=True,
-        checked=checked,
-        clickable=True,
-        focusable=True,
-        on_click=key,
-        arg=arg,
-        height=130,
-    )
-
-
-def checkbox(text: str, checked: bool, key: str, arg: Any, rid: str = "") -> View:
-    return View(
-        w.CHECKBOX,
-        text=text,
-        rid=rid,
-        checkable=True,
-        checked=checked,
-        clickable=True,
-        focusable=True,
-        on_click=key,
-        arg=arg,
-        height=130,
-    )
-
-
-def section(text: str, rid: str = "") -> View:
-    return View(w.TEXT, text=text, rid=rid, height=110)
-
-
-class Contacts(App):
+class Contacts(SimpleToolsApp):
     model = "contacts"
     package = PACKAGE
     label = "Contacts"
     activity = f"{ACTIVITIES}.MainActivity"
+    defaults = SETTING_DEFAULTS
 
     # ------------------------------------------------------------ reading
-    def setting_of(self, ctx: Ctx, name: str) -> Any:
-        value = ctx.setting(name)
-        return SETTING_DEFAULTS.get(name) if value is None else value
-
     def person(self, ctx: Ctx, name: Any) -> dict[str, Any] | None:
         if not isinstance(name, str):
             return None
@@ -260,54 +207,16 @@ class Contacts(App):
         texts = [View(w.TEXT, text=shown_name(person, surname_first), rid=self.rid("contact_name"))]
         if self.setting_of(ctx, "show_phone_numbers") and person.get("phone"):
             texts.append(View(w.TEXT, text=str(person["phone"]), rid=self.rid("contact_number")))
-        holder = View(
-            w.RELATIVE,
-            rid=self.rid("contact_holder"),
-            horizontal=True,
-            children=[
-                View(w.IMAGE, rid=self.rid("contact_tmb"), weight=0.18),
-                View(w.LINEAR, children=texts, weight=0.82),
-            ],
-        )
-        return View(
-            w.FRAME,
-            rid=self.rid("contact_frame"),
-            clickable=True,
-            long_clickable=True,
-            focusable=True,
-            on_click="open_contact",
-            arg=person["name"],
-            children=[holder],
-            height=170 if len(texts) > 1 else 150,
+        return self.contact_frame(
+            ("contact_frame", "contact_holder", "contact_tmb"),
+            texts,
+            "open_contact",
+            person["name"],
+            170 if len(texts) > 1 else 150,
         )
 
-    def placeholder(
-        self, text: str, action: str | None = None, key: str | None = None
-    ) -> list[View]:
-        rows = [View(w.TEXT, text=text, rid=self.rid("fragment_placeholder"), height=160)]
-        if action is not None:
-            rows.append(
-                View(
-                    w.TEXT,
-                    text=action,
-                    rid=self.rid("fragment_placeholder_2"),
-                    clickable=True,
-                    focusable=True,
-                    on_click=key,
-                    height=140,
-                )
-            )
-        return rows
-
-    def search_bar(self, tab: str) -> View:
-        field = View(
-            w.TEXT,
-            rid=self.rid("top_toolbar_search"),
-            edit="search",
-            hint="Search",
-            on_enter="search",
-            weight=0.55,
-        )
+    def bar_buttons(self, tab: str) -> list[View]:
+        """The search bar's buttons on ``tab``."""
         if tab == "groups":
             buttons = [
                 image_button("Settings", "settings", rid=self.rid("settings")),
@@ -319,34 +228,7 @@ class Contacts(App):
                 image_button("Filter", "filter", rid=self.rid("filter")),
             ]
         buttons.append(image_button("More options", "more"))
-        return View(
-            w.LINEAR,
-            rid=self.rid("top_app_bar_layout"),
-            horizontal=True,
-            children=[field, *buttons],
-            height=147,
-        )
-
-    def tab_views(self, current: str) -> list[View]:
-        tabs = []
-        for key, label in (
-            ("contacts", "Contacts"),
-            ("favorites", "Favorites"),
-            ("groups", "Groups"),
-        ):
-            tabs.append(
-                View(
-                    w.LINEAR,
-                    desc=label,
-                    clickable=True,
-                    focusable=True,
-                    selected=key == current,
-                    on_click="tab",
-                    arg=key,
-                    children=[View(w.TEXT, text=label, rid=self.rid("tab_item_label"))],
-                )
-            )
-        return tabs
+        return buttons
 
     def fab(self, ctx: Ctx, tab: str) -> View:
         main = {
@@ -370,24 +252,12 @@ class Contacts(App):
                 if query.strip() and query.strip().casefold() not in title.casefold():
                     continue
                 count = len(self.members(ctx, title))
-                rows.append(
-                    View(
-                        w.RELATIVE,
-                        rid=self.rid("group_holder"),
-                        clickable=True,
-                        long_clickable=True,
-                        focusable=True,
-                        on_click="open_group",
-                        arg=title,
-                        horizontal=True,
-                        height=150,
-                        children=[
-                            View(w.IMAGE, rid=self.rid("group_tmb"), weight=0.18),
-                            View(w.TEXT, text=title, rid=self.rid("group_name"), weight=0.64),
-                            View(w.TEXT, text=str(count), rid=self.rid("group_count"), weight=0.18),
-                        ],
-                    )
-                )
+                kids = [
+                    View(w.IMAGE, rid=self.rid("group_tmb"), weight=0.18),
+                    View(w.TEXT, text=title, rid=self.rid("group_name"), weight=0.64),
+                    View(w.TEXT, text=str(count), rid=self.rid("group_count"), weight=0.18),
+                ]
+                rows.append(self.list_item("group_holder", "open_group", title, 150, kids))
             if not rows:
                 rows = self.placeholder("No items found.", "Create group", "create_group")
         else:
@@ -404,21 +274,12 @@ class Contacts(App):
                 rows = self.placeholder("No contacts found", "Create new contact", "new_contact")
         return Screen(
             title=None,
-            header=[self.search_bar(tab)],
+            header=[self.search_bar(self.bar_buttons(tab), 0.55)],
             rows=rows,
             fab=self.fab(ctx, tab),
-            tabs=self.tab_views(tab),
+            tabs=self.tab_views(TABS, tab),
             list_rid=self.rid("fragment_list"),
         )
-
-    def on_tab(self, ctx: Ctx, arg: Any) -> None:
-        assert ctx.route is not None
-        if arg != ctx.route.arg("tab", "contacts"):
-            ctx.hide_keyboard()
-            ctx.replace("main", tab=arg)
-
-    def on_search(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
 
     def on_open_contact(self, ctx: Ctx, arg: Any) -> None:
         ctx.hide_keyboard()
@@ -505,27 +366,7 @@ class Contacts(App):
         ctx.toast("At least one contact source must be selected")
 
     def on_more(self, ctx: Ctx, arg: Any) -> None:
-        items = [
-            View(
-                w.TEXT,
-                text=text,
-                rid="android:id/title",
-                clickable=True,
-                focusable=True,
-                on_click=key,
-                height=130,
-            )
-            for text, key in (("Settings", "settings"), ("About", "about"))
-        ]
-        ctx.dialog(Dialog(title="", items=items))
-
-    def on_settings(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-        ctx.push("settings")
-
-    def on_about(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-        ctx.push("about")
+        ctx.dialog(menu_dialog([("Settings", "settings", None), ("About", "about", None)]))
 
     def favorites_dialog(self, ctx: Ctx, chosen: tuple[str, ...]) -> Dialog:
         candidates = [p for p in ctx.records("people") if not p.get("starred")]
@@ -953,13 +794,8 @@ class Contacts(App):
         assert ctx.route is not None
         current = self.value(ctx, ctx.route, name)
         ctx.hide_keyboard()
-        ctx.dialog(
-            Dialog(
-                title=title,
-                items=[radio(text(o), o == current, "pick", (name, o)) for o in options],
-                buttons=[("Cancel", None, None)] if title else [],
-            )
-        )
+        labels = [(o, text(o)) for o in options]
+        ctx.dialog(choice_dialog(title, labels, current, "pick", name, cancel=bool(title)))
 
     def on_choose_phone_label(self, ctx: Ctx, arg: Any) -> None:
         self.label_dialog(ctx, "phone_label", PHONE_LABELS)
@@ -1045,22 +881,8 @@ class Contacts(App):
                 ctx.update("groups", g, members=[m for m in members if m != name])
 
     # ------------------------------------------------------------ settings
-    def pref_row(self, title: str, summary: str, key: str, rid: str) -> View:
-        return View(
-            w.RELATIVE,
-            rid=self.rid(f"{rid}_holder"),
-            clickable=True,
-            focusable=True,
-            on_click=key,
-            height=170,
-            children=[
-                View(w.TEXT, text=title, rid=self.rid(f"{rid}_label"), height=90),
-                View(w.TEXT, text=summary, rid=self.rid(rid), height=80),
-            ],
-        )
-
     def screen_settings(self, ctx: Ctx, route: Route) -> Screen:
-        font = dict(FONT_SIZES).get(self.setting_of(ctx, "font_size"), "Medium")
+        font = font_label(self.setting_of(ctx, "font_size"))
         rows = [
             section("COLOR CUSTOMIZATION", self.rid("settings_color_customization_label")),
             View(
@@ -1079,29 +901,9 @@ class Contacts(App):
                 ],
             ),
             section("GENERAL", self.rid("settings_general_settings_label")),
-            self.pref_row("Font size", font, "font_size", "settings_font_size"),
+            self.pref_row("Font size", "font_size", "settings_font_size", font),
+            *(self.checkbox_row(ctx, name, text) for name, text in CHECKBOX_SETTINGS),
         ]
-        for name, text in CHECKBOX_SETTINGS:
-            rows.append(
-                View(
-                    w.RELATIVE,
-                    rid=self.rid(f"settings_{name}_holder"),
-                    clickable=True,
-                    focusable=True,
-                    on_click="toggle_setting",
-                    arg=name,
-                    height=150,
-                    children=[
-                        checkbox(
-                            text,
-                            bool(self.setting_of(ctx, name)),
-                            "toggle_setting",
-                            name,
-                            self.rid(f"settings_{name}"),
-                        )
-                    ],
-                )
-            )
         return Screen(
             title="Settings",
             up=True,
@@ -1111,60 +913,26 @@ class Contacts(App):
             list_cls=w.SCROLL,
         )
 
-    def on_toggle_setting(self, ctx: Ctx, arg: Any) -> None:
-        ctx.set(arg, not bool(self.setting_of(ctx, arg)))
-
-    def choice_dialog(self, ctx: Ctx, setting: str, options: tuple[tuple[str, str], ...]) -> None:
+    def choose(self, ctx: Ctx, setting: str, options: tuple[tuple[str, str], ...]) -> None:
         current = self.setting_of(ctx, setting)
-        ctx.dialog(
-            Dialog(
-                title="",
-                items=[
-                    radio(label, key == current, "choose_setting", (setting, key))
-                    for key, label in options
-                ],
-            )
-        )
+        ctx.dialog(choice_dialog("", options, current, "choose_setting", setting))
 
     def on_font_size(self, ctx: Ctx, arg: Any) -> None:
-        self.choice_dialog(ctx, "font_size", FONT_SIZES)
+        self.choose(ctx, "font_size", FONT_SIZES)
 
     def on_choose_setting(self, ctx: Ctx, arg: Any) -> None:
         setting, value = arg
         if self.setting_of(ctx, setting) != value:
             ctx.set(setting, value)
 
-    def on_customize_colors(self, ctx: Ctx, arg: Any) -> None:
-        ctx.push("colors")
-
     def screen_colors(self, ctx: Ctx, route: Route) -> Screen:
-        theme = dict(THEMES).get(self.setting_of(ctx, "theme"), "Dark")
-        return Screen(
-            title="Customize colors",
-            up=True,
-            rows=[self.pref_row("Theme", theme, "theme", "customization_theme")],
-            activity="com.simplemobiletools.commons.activities.CustomizationActivity",
-            list_rid=self.rid("customization_holder"),
-            list_cls=w.SCROLL,
-        )
+        return self.colors_screen(self.setting_of(ctx, "theme"), "theme")
 
     def on_theme(self, ctx: Ctx, arg: Any) -> None:
-        self.choice_dialog(ctx, "theme", THEMES)
+        self.choose(ctx, "theme", THEMES)
 
     def screen_about(self, ctx: Ctx, route: Route) -> Screen:
-        return Screen(
-            title="About",
-            up=True,
-            rows=[
-                View(
-                    w.TEXT, text="Simple Contacts Pro", rid=self.rid("about_app_name"), height=150
-                ),
-                View(w.TEXT, text="Version 6.22.4", rid=self.rid("about_app_version"), height=120),
-            ],
-            activity="com.simplemobiletools.commons.activities.AboutActivity",
-            list_rid=self.rid("about_holder"),
-            list_cls=w.SCROLL,
-        )
+        return self.about_screen("Simple Contacts Pro", "Version 6.22.4")
 
 
 APP = Contacts

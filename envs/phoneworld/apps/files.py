@@ -29,6 +29,7 @@ from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps.common import button, choice_dialog, menu_item
 from tasklang.envs.phoneworld.widgets import View
 
 PKG = "com.google.android.documentsui"
@@ -359,6 +360,27 @@ def doc_at(ctx: Ctx, path: str) -> dict[str, Any] | None:
     return ctx.find("documents", lambda d: d.get("path") == path)
 
 
+def name_dialog(
+    title: str, form: str, key: str, arg: Any = None, text: str = "", hint: str = ""
+) -> Dialog:
+    """A dialog asking for a name (typed into the form value ``form``); OK (or the keyboard's
+    enter) sends ``key``."""
+    field = View(
+        w.EDIT,
+        text=text,
+        rid="android:id/text1",
+        hint=hint,
+        edit=form,
+        on_enter=key,
+        arg=arg,
+        clickable=True,
+        focusable=True,
+        long_clickable=True,
+        height=150,
+    )
+    return Dialog(title, items=[field], buttons=[("OK", key, arg), ("Cancel", None, None)])
+
+
 def dismiss(ctx: Ctx) -> None:
     """Close the menu or dialog on the screen (a keyboard enter in a dialog's field does not
     close it by itself)."""
@@ -538,18 +560,6 @@ class Files(App):
         return View(w.TEXT, text=text, rid=rid, weight=0.55)
 
     @staticmethod
-    def menu_item(label: str, key: str, arg: Any = None) -> View:
-        return View(
-            w.LINEAR,
-            clickable=True,
-            focusable=True,
-            on_click=key,
-            arg=arg,
-            height=132,
-            children=[View(w.TEXT, text=label, rid="android:id/title")],
-        )
-
-    @staticmethod
     def src_args(route: Route) -> dict[str, Any]:
         src = {k: route.arg(k) for k in ("path", "root", "query")}
         src = {k: v for k, v in src.items() if v is not None}
@@ -711,15 +721,7 @@ class Files(App):
             path == p or inside(path, p) for p in moving
         )
         buttons = [
-            View(
-                w.BUTTON,
-                text="Cancel",
-                rid="android:id/button2",
-                clickable=True,
-                focusable=True,
-                on_click="pick_cancel",
-                height=150,
-            ),
+            button("Cancel", "pick_cancel", rid="android:id/button2", height=150),
             View(
                 w.BUTTON,
                 text="Move" if mode == "move" else "Copy",
@@ -886,10 +888,10 @@ class Files(App):
             Dialog(
                 "",
                 items=[
-                    self.menu_item("New folder", "new_folder"),
-                    self.menu_item("Sort by", "sort_menu"),
-                    self.menu_item("Select all", "select_all"),
-                    self.menu_item(hidden, "toggle_hidden"),
+                    menu_item("New folder", "new_folder"),
+                    menu_item("Sort by", "sort_menu"),
+                    menu_item("Select all", "select_all"),
+                    menu_item(hidden, "toggle_hidden"),
                 ],
             )
         )
@@ -899,31 +901,20 @@ class Files(App):
             Dialog(
                 "",
                 items=[
-                    self.menu_item("Sort by", "sort_menu"),
-                    self.menu_item("Select all", "select_all"),
+                    menu_item("Sort by", "sort_menu"),
+                    menu_item("Select all", "select_all"),
                 ],
             )
         )
 
     def on_sort_menu(self, ctx: Ctx, arg: Any) -> None:
-        by = str(ctx.setting("sort_by") or "name")
-        descending = bool(ctx.setting("sort_descending"))
-        items = [
-            View(
-                w.RADIO,
-                text=label,
-                rid="android:id/text1",
-                checkable=True,
-                checked=(key, desc) == (by, descending),
-                clickable=True,
-                focusable=True,
-                on_click="sort_pick",
-                arg=(key, desc),
-                height=132,
+        current = (str(ctx.setting("sort_by") or "name"), bool(ctx.setting("sort_descending")))
+        options = [((key, desc), label) for key, desc, label in SORTS]
+        ctx.dialog(
+            choice_dialog(
+                "Sort by", options, current, "sort_pick", rid="android:id/text1", height=132
             )
-            for key, desc, label in SORTS
-        ]
-        ctx.dialog(Dialog("Sort by", items=items))
+        )
 
     def on_sort_pick(self, ctx: Ctx, arg: tuple[str, bool]) -> None:
         dismiss(ctx)
@@ -954,23 +945,8 @@ class Files(App):
     def on_new_folder(self, ctx: Ctx, arg: Any) -> None:
         dismiss(ctx)
         ctx.set_form("new_folder_name", "")
-        field = View(
-            w.EDIT,
-            rid="android:id/text1",
-            hint="Folder name",
-            edit="new_folder_name",
-            on_enter="create_folder",
-            clickable=True,
-            focusable=True,
-            long_clickable=True,
-            height=150,
-        )
         ctx.dialog(
-            Dialog(
-                "New folder",
-                items=[field],
-                buttons=[("OK", "create_folder", None), ("Cancel", None, None)],
-            )
+            name_dialog("New folder", "new_folder_name", "create_folder", hint="Folder name")
         )
 
     def on_create_folder(self, ctx: Ctx, arg: Any) -> None:
@@ -1004,13 +980,13 @@ class Files(App):
     def on_select_menu(self, ctx: Ctx, arg: Any) -> None:
         chosen = self.selection(ctx)
         items = [
-            self.menu_item("Select all", "select_all"),
-            self.menu_item("Copy to…", "copy_to"),
-            self.menu_item("Move to…", "move_to"),
+            menu_item("Select all", "select_all"),
+            menu_item("Copy to…", "copy_to"),
+            menu_item("Move to…", "move_to"),
         ]
         if len(chosen) == 1:
-            items.append(self.menu_item("Rename", "rename"))
-            items.append(self.menu_item("Properties", "properties"))
+            items.append(menu_item("Rename", "rename"))
+            items.append(menu_item("Properties", "properties"))
         ctx.dialog(Dialog("", items=items))
 
     def on_delete(self, ctx: Ctx, arg: Any) -> None:
@@ -1111,25 +1087,7 @@ class Files(App):
             return
         name = base_name(path)
         ctx.set_form("rename_name", name)
-        field = View(
-            w.EDIT,
-            text=name,
-            rid="android:id/text1",
-            edit="rename_name",
-            on_enter="rename_ok",
-            arg=path,
-            clickable=True,
-            focusable=True,
-            long_clickable=True,
-            height=150,
-        )
-        ctx.dialog(
-            Dialog(
-                "Rename",
-                items=[field],
-                buttons=[("OK", "rename_ok", path), ("Cancel", None, None)],
-            )
-        )
+        ctx.dialog(name_dialog("Rename", "rename_name", "rename_ok", path, text=name))
 
     def on_rename_ok(self, ctx: Ctx, path: str) -> None:
         dismiss(ctx)
@@ -1179,7 +1137,7 @@ class Files(App):
         ctx.replace("picker", mode=route.arg("mode"), paths=route.arg("paths"), path=path)
 
     def on_picker_menu(self, ctx: Ctx, arg: Any) -> None:
-        ctx.dialog(Dialog("", items=[self.menu_item("New folder", "new_folder")]))
+        ctx.dialog(Dialog("", items=[menu_item("New folder", "new_folder")]))
 
     def on_pick_cancel(self, ctx: Ctx, arg: Any) -> None:
         ctx.back_to("select")

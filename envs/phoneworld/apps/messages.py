@@ -34,13 +34,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps.common import checkbox, choice_dialog, menu_item
+from tasklang.envs.phoneworld.apps.simple_tools import (
+    COMMONS,
+    FONT_SIZES,
+    THEMES,
+    SimpleToolsApp,
+    font_label,
+)
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.compare import phone_digits
 
 PKG = "com.simplemobiletools.smsmessenger"
 ACTIVITIES = f"{PKG}.activities"
-COMMONS = "com.simplemobiletools.commons.activities"
 
 NO_CONVERSATIONS = "No stored conversations have been found"
 START_CONVERSATION = "Start a conversation"
@@ -57,18 +64,6 @@ CHECKBOXES = (  # setting, resource id, label: the "Outgoing messages" section, 
     ("delivery_reports", "settings_enable_delivery_reports", "Enable delivery reports"),
     ("send_long_as_mms", "settings_send_long_message_mms", "Send long messages as MMS"),
 )  # fmt: skip
-FONT_SIZES = (
-    ("small", "Small"),
-    ("medium", "Medium"),
-    ("large", "Large"),
-    ("extra_large", "Extra large"),
-)
-THEMES = (
-    ("light", "Light"),
-    ("dark", "Dark"),
-    ("black_white", "Black & White"),
-    ("custom", "Custom"),
-)
 SETTING_DEFAULTS: dict[str, Any] = {
     "send_on_enter": False,
     "delivery_reports": False,
@@ -231,12 +226,13 @@ def find_conversation(ctx: Ctx, key: str) -> Conversation | None:
     return next((c for c in conversations(ctx) if c.key == key), None)
 
 
-class MessagesApp(App):
+class MessagesApp(SimpleToolsApp):
     model = "messages"
     package = PKG
     label = "Messages"
     activity = f"{ACTIVITIES}.MainActivity"
     home = "main"
+    defaults = SETTING_DEFAULTS
 
     # ================================================================= screens
     def screen_main(self, ctx: Ctx, route: Route) -> Screen:
@@ -695,7 +691,7 @@ class MessagesApp(App):
 
     def screen_settings(self, ctx: Ctx, route: Route) -> Screen:
         settings = {**SETTING_DEFAULTS, **ctx.data().settings}
-        font = dict(FONT_SIZES).get(str(settings["font_size"]), "Medium")
+        font = font_label(str(settings["font_size"]))
         screen = Screen(
             "Settings",
             activity=f"{ACTIVITIES}.SettingsActivity",
@@ -707,9 +703,9 @@ class MessagesApp(App):
             w.text_row(
                 "Color customization", self.rid("settings_color_customization_label"), height=100
             ),
-            self.setting_row("Customize colors", "settings_customize_colors", "open_colors"),
+            self.pref_row("Customize colors", "open_colors", "settings_customize_colors"),
             w.text_row("General", self.rid("settings_general_settings_label"), height=100),
-            self.setting_row("Font size", "settings_font_size", "font_size_dialog", font),
+            self.pref_row("Font size", "font_size_dialog", "settings_font_size", font, 70),
             w.text_row(
                 "Outgoing messages", self.rid("settings_outgoing_messages_label"), height=100
             ),
@@ -721,16 +717,8 @@ class MessagesApp(App):
                     rid=self.rid(f"{rid}_holder"),
                     height=150,
                     children=[
-                        View(
-                            w.CHECKBOX,
-                            text=label,
-                            rid=self.rid(rid),
-                            checkable=True,
-                            checked=bool(settings[name]),
-                            clickable=True,
-                            focusable=True,
-                            on_click="toggle_setting",
-                            arg=name,
+                        checkbox(
+                            label, bool(settings[name]), "toggle_setting", name, self.rid(rid), 0
                         )
                     ],
                 )
@@ -738,51 +726,8 @@ class MessagesApp(App):
         screen.rows = rows
         return screen
 
-    def setting_row(self, label: str, rid: str, key: str, value: str | None = None) -> View:
-        children = [View(w.TEXT, text=label, rid=self.rid(f"{rid}_label"), height=90)]
-        if value is not None:
-            children.append(View(w.TEXT, text=value, rid=self.rid(rid), height=70))
-        return View(
-            w.RELATIVE,
-            rid=self.rid(f"{rid}_holder"),
-            clickable=True,
-            focusable=True,
-            height=170 if value is not None else 150,
-            on_click=key,
-            children=children,
-        )
-
     def screen_colors(self, ctx: Ctx, route: Route) -> Screen:
-        theme = str(ctx.setting("theme") or "dark")
-        screen = Screen(
-            "Customize colors",
-            activity=f"{COMMONS}.CustomizationActivity",
-            up=True,
-            list_rid=self.rid("customization_holder"),
-            list_cls=w.SCROLL,
-        )
-        screen.rows = [
-            View(
-                w.RELATIVE,
-                rid=self.rid("customization_theme_holder"),
-                clickable=True,
-                focusable=True,
-                height=170,
-                on_click="theme_dialog",
-                children=[
-                    View(
-                        w.TEXT, text="Theme", rid=self.rid("customization_theme_label"), height=90
-                    ),
-                    View(
-                        w.TEXT,
-                        text=dict(THEMES).get(theme, "Dark"),
-                        rid=self.rid("customization_theme"),
-                        height=80,
-                    ),
-                ],
-            )
-        ]
-        return screen
+        return self.colors_screen(str(ctx.setting("theme") or "dark"), "theme_dialog")
 
     def screen_about(self, ctx: Ctx, route: Route) -> Screen:
         screen = Screen(
@@ -816,48 +761,13 @@ class MessagesApp(App):
 
     def menu(self, items: list[tuple[str, str, Any]]) -> Dialog:
         """A popup menu (the overflow "More options" or a list of choices)."""
-        rows = [
-            View(
-                w.LINEAR,
-                clickable=True,
-                focusable=True,
-                height=130,
-                on_click=key,
-                arg=arg,
-                children=[View(w.TEXT, text=label, rid="android:id/title")],
-            )
-            for label, key, arg in items
-        ]
-        return Dialog(title="", items=rows)
-
-    def choices(self, options: tuple[tuple[str, str], ...], current: str, key: str) -> Dialog:
-        rows = [
-            View(
-                w.RADIO,
-                text=label,
-                checkable=True,
-                checked=value == current,
-                clickable=True,
-                focusable=True,
-                height=130,
-                on_click=key,
-                arg=value,
-            )
-            for value, label in options
-        ]
-        return Dialog(title="", items=rows)
+        return Dialog(title="", items=[menu_item(*item, height=130) for item in items])
 
     # ================================================================= handlers: list
-    def on_search_submit(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-
-    def on_open_settings(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-        ctx.push("settings")
-
-    def on_open_about(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-        ctx.push("about")
+    # the shared handlers, under this app's keys
+    on_search_submit = SimpleToolsApp.on_search
+    on_open_settings = SimpleToolsApp.on_settings
+    on_open_about = SimpleToolsApp.on_about
 
     def on_main_menu(self, ctx: Ctx, arg: Any) -> None:
         ctx.dialog(self.menu([("Archived conversations", "open_archived", None)]))
@@ -1095,18 +1005,11 @@ class MessagesApp(App):
         self.open_thread(ctx, str(arg), replace=True)
 
     # ================================================================= handlers: settings
-    def on_toggle_setting(self, ctx: Ctx, arg: Any) -> None:
-        name = str(arg)
-        value = ctx.setting(name)
-        ctx.set(name, not bool(SETTING_DEFAULTS[name] if value is None else value))
-
-    def on_open_colors(self, ctx: Ctx, arg: Any) -> None:
-        ctx.push("colors")
+    on_open_colors = SimpleToolsApp.on_customize_colors
 
     def on_font_size_dialog(self, ctx: Ctx, arg: Any) -> None:
-        ctx.dialog(
-            self.choices(FONT_SIZES, str(ctx.setting("font_size") or "medium"), "set_font_size")
-        )
+        current = str(ctx.setting("font_size") or "medium")
+        ctx.dialog(choice_dialog("", FONT_SIZES, current, "set_font_size"))
 
     def on_set_font_size(self, ctx: Ctx, arg: Any) -> None:
         close_dialog(ctx)
@@ -1114,7 +1017,7 @@ class MessagesApp(App):
             ctx.set("font_size", arg)
 
     def on_theme_dialog(self, ctx: Ctx, arg: Any) -> None:
-        ctx.dialog(self.choices(THEMES, str(ctx.setting("theme") or "dark"), "set_theme"))
+        ctx.dialog(choice_dialog("", THEMES, str(ctx.setting("theme") or "dark"), "set_theme"))
 
     def on_set_theme(self, ctx: Ctx, arg: Any) -> None:
         close_dialog(ctx)

@@ -17,16 +17,15 @@ import re
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
-from tasklang.envs.phoneworld.apps.contacts import (
+from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps.common import checkbox, choice_dialog, image_button
+from tasklang.envs.phoneworld.apps.contacts import find_by_number, matches, shown_name
+from tasklang.envs.phoneworld.apps.simple_tools import (
     FONT_SIZES,
-    checkbox,
-    find_by_number,
-    image_button,
-    matches,
-    radio,
+    SimpleToolsApp,
+    font_label,
+    menu_dialog,
     section,
-    shown_name,
 )
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.compare import phone_digits
@@ -136,17 +135,14 @@ def start_call(ctx: Ctx, number: str, name: str | None = None, back_to: str | No
         ctx.open(MODEL, "call", **args)
 
 
-class Dialer(App):
+class Dialer(SimpleToolsApp):
     model = MODEL
     package = PACKAGE
     label = "Phone"
     activity = f"{ACTIVITIES}.MainActivity"
+    defaults = SETTING_DEFAULTS
 
     # ------------------------------------------------------------ reading
-    def setting_of(self, ctx: Ctx, name: str) -> Any:
-        value = ctx.setting(name)
-        return SETTING_DEFAULTS.get(name) if value is None else value
-
     def people(self, ctx: Ctx) -> list[dict[str, Any]]:
         return ctx.records("people", app="contacts")
 
@@ -189,26 +185,12 @@ class Dialer(App):
             texts.append(
                 View(w.TEXT, text=str(person["phone"]), rid=self.rid("item_contact_number"))
             )
-        return View(
-            w.FRAME,
-            rid=self.rid("item_contact_frame"),
-            clickable=True,
-            long_clickable=True,
-            focusable=True,
-            on_click="call_contact",
-            arg=person["name"],
-            height=170,
-            children=[
-                View(
-                    w.RELATIVE,
-                    rid=self.rid("item_contact_holder"),
-                    horizontal=True,
-                    children=[
-                        View(w.IMAGE, rid=self.rid("item_contact_image"), weight=0.18),
-                        View(w.LINEAR, children=texts, weight=0.82),
-                    ],
-                )
-            ],
+        return self.contact_frame(
+            ("item_contact_frame", "item_contact_holder", "item_contact_image"),
+            texts,
+            "call_contact",
+            person["name"],
+            170,
         )
 
     def recent_rows(self, ctx: Ctx, query: str) -> list[View]:
@@ -283,38 +265,7 @@ class Dialer(App):
                 ),
                 image_button("More options", "recent_menu", keys, self.rid("overflow_menu_icon")),
             ]
-            rows.append(
-                View(
-                    w.RELATIVE,
-                    rid=self.rid("item_recents_holder"),
-                    clickable=True,
-                    long_clickable=True,
-                    focusable=True,
-                    on_click="recent_call",
-                    arg=keys,
-                    horizontal=True,
-                    height=190,
-                    children=kids,
-                )
-            )
-        return rows
-
-    def placeholder(
-        self, text: str, action: str | None = None, key: str | None = None
-    ) -> list[View]:
-        rows = [View(w.TEXT, text=text, rid=self.rid("fragment_placeholder"), height=160)]
-        if action is not None:
-            rows.append(
-                View(
-                    w.TEXT,
-                    text=action,
-                    rid=self.rid("fragment_placeholder_2"),
-                    clickable=True,
-                    focusable=True,
-                    on_click=key,
-                    height=140,
-                )
-            )
+            rows.append(self.list_item("item_recents_holder", "recent_call", keys, 190, kids))
         return rows
 
     def screen_main(self, ctx: Ctx, route: Route) -> Screen:
@@ -339,14 +290,6 @@ class Dialer(App):
                 rows = self.placeholder("No contacts found")
             elif not rows:
                 rows = self.placeholder("No contacts found", "Create new contact", "create_contact")
-        field = View(
-            w.TEXT,
-            rid=self.rid("top_toolbar_search"),
-            edit="search",
-            hint="Search",
-            on_enter="search",
-            weight=0.6,
-        )
         buttons = []
         if tab != "recents":
             buttons.append(
@@ -355,43 +298,14 @@ class Dialer(App):
                 )
             )
         buttons.append(image_button("More options", "more"))
-        bar = View(
-            w.LINEAR,
-            rid=self.rid("top_app_bar_layout"),
-            horizontal=True,
-            children=[field, *buttons],
-            height=147,
-        )
-        tabs = [
-            View(
-                w.LINEAR,
-                desc=label,
-                clickable=True,
-                focusable=True,
-                selected=key == tab,
-                on_click="tab",
-                arg=key,
-                children=[View(w.TEXT, text=label, rid=self.rid("tab_item_label"))],
-            )
-            for key, label in TABS
-        ]
         return Screen(
             title=None,
-            header=[bar],
+            header=[self.search_bar(buttons, 0.6)],
             rows=rows,
             fab=image_button("Dialpad", "dialpad", rid=self.rid("main_dialpad_button")),
-            tabs=tabs,
+            tabs=self.tab_views(TABS, tab),
             list_rid=self.rid("fragment_list"),
         )
-
-    def on_tab(self, ctx: Ctx, arg: Any) -> None:
-        assert ctx.route is not None
-        if arg != ctx.route.arg("tab", "contacts"):
-            ctx.hide_keyboard()
-            ctx.replace("main", tab=arg)
-
-    def on_search(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
 
     def on_dialpad(self, ctx: Ctx, arg: Any) -> None:
         ctx.hide_keyboard()
@@ -421,24 +335,7 @@ class Dialer(App):
 
     def menu(self, ctx: Ctx, entries: list[tuple[str, str, Any]]) -> None:
         ctx.hide_keyboard()
-        ctx.dialog(
-            Dialog(
-                title="",
-                items=[
-                    View(
-                        w.TEXT,
-                        text=text,
-                        rid="android:id/title",
-                        clickable=True,
-                        focusable=True,
-                        on_click=key,
-                        arg=arg,
-                        height=130,
-                    )
-                    for text, key, arg in entries
-                ],
-            )
-        )
+        ctx.dialog(menu_dialog(entries))
 
     def on_recent_menu(self, ctx: Ctx, arg: Any) -> None:
         calls = self.find_calls(ctx, arg)
@@ -521,14 +418,6 @@ class Dialer(App):
     def on_clear_confirmed(self, ctx: Ctx, arg: Any) -> None:
         for call in list(ctx.records("calls")):
             ctx.delete("calls", call)
-
-    def on_settings(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-        ctx.push("settings")
-
-    def on_about(self, ctx: Ctx, arg: Any) -> None:
-        ctx.hide_keyboard()
-        ctx.push("about")
 
     # ------------------------------------------------------------ dialpad
     def keypad(self, ctx: Ctx, key: str) -> list[View]:
@@ -786,52 +675,17 @@ class Dialer(App):
             ctx.open(back_to)
 
     # ------------------------------------------------------------ settings
-    def checkbox_row(self, ctx: Ctx, name: str, text: str, rid: str = "") -> View:
-        rid = rid or f"settings_{name}"
-        return View(
-            w.RELATIVE,
-            rid=self.rid(f"{rid}_holder"),
-            clickable=True,
-            focusable=True,
-            on_click="toggle_setting",
-            arg=name,
-            height=150,
-            children=[
-                checkbox(
-                    text,
-                    bool(self.setting_of(ctx, name)),
-                    "toggle_setting",
-                    name,
-                    self.rid(rid),
-                )
-            ],
-        )
-
-    def link_row(self, text: str, key: str, rid: str, summary: str | None = None) -> View:
-        kids = [View(w.TEXT, text=text, rid=self.rid(f"{rid}_label"), height=90)]
-        if summary is not None:
-            kids.append(View(w.TEXT, text=summary, rid=self.rid(rid), height=80))
-        return View(
-            w.RELATIVE,
-            rid=self.rid(f"{rid}_holder"),
-            clickable=True,
-            focusable=True,
-            on_click=key,
-            height=170 if summary is not None else 150,
-            children=kids,
-        )
-
     def screen_settings(self, ctx: Ctx, route: Route) -> Screen:
-        font = dict(FONT_SIZES).get(self.setting_of(ctx, "font_size"), "Medium")
+        font = font_label(self.setting_of(ctx, "font_size"))
         rows = [
             section("GENERAL", self.rid("settings_general_settings_label")),
-            self.link_row(
+            self.pref_row(
                 "Manage blocked numbers", "blocked_numbers", "settings_manage_blocked_numbers"
             ),
-            self.link_row(
+            self.pref_row(
                 "Change date and time format", "date_format", "settings_change_date_time_format"
             ),
-            self.link_row("Font size", "font_size", "settings_font_size", font),
+            self.pref_row("Font size", "font_size", "settings_font_size", font),
             *(self.checkbox_row(ctx, n, t) for n, t in GENERAL_CHECKBOXES),
             section("STARTUP", self.rid("settings_startup_label")),
             *(self.checkbox_row(ctx, n, t) for n, t in STARTUP_CHECKBOXES),
@@ -847,20 +701,9 @@ class Dialer(App):
             list_cls=w.SCROLL,
         )
 
-    def on_toggle_setting(self, ctx: Ctx, arg: Any) -> None:
-        ctx.set(arg, not bool(self.setting_of(ctx, arg)))
-
     def on_font_size(self, ctx: Ctx, arg: Any) -> None:
         current = self.setting_of(ctx, "font_size")
-        ctx.dialog(
-            Dialog(
-                title="",
-                items=[
-                    radio(label, key == current, "choose_font_size", key)
-                    for key, label in FONT_SIZES
-                ],
-            )
-        )
+        ctx.dialog(choice_dialog("", FONT_SIZES, current, "choose_font_size"))
 
     def on_choose_font_size(self, ctx: Ctx, arg: Any) -> None:
         if self.setting_of(ctx, "font_size") != arg:
@@ -884,17 +727,7 @@ class Dialer(App):
             ctx.set("use_24_hour_format", bool(arg))
 
     def screen_about(self, ctx: Ctx, route: Route) -> Screen:
-        return Screen(
-            title="About",
-            up=True,
-            rows=[
-                View(w.TEXT, text="Simple Dialer", rid=self.rid("about_app_name"), height=150),
-                View(w.TEXT, text="Version 5.18.1", rid=self.rid("about_app_version"), height=120),
-            ],
-            activity="com.simplemobiletools.commons.activities.AboutActivity",
-            list_rid=self.rid("about_holder"),
-            list_cls=w.SCROLL,
-        )
+        return self.about_screen("Simple Dialer", "Version 5.18.1")
 
     # ------------------------------------------------------------ blocked numbers
     def on_blocked_numbers(self, ctx: Ctx, arg: Any) -> None:
@@ -904,47 +737,24 @@ class Dialer(App):
         rows: list[View] = []
         for b in ctx.records("blocked_numbers"):
             number = str(b.get("number") or "")
+            kids = [
+                View(w.TEXT, text=number, rid=self.rid("manage_blocked_number_title"), weight=0.85),
+                image_button(
+                    "More options", "blocked_menu", number, self.rid("overflow_menu_icon")
+                ),
+            ]
             rows.append(
-                View(
-                    w.RELATIVE,
-                    rid=self.rid("manage_blocked_number_holder"),
-                    clickable=True,
-                    focusable=True,
-                    on_click="blocked_menu",
-                    arg=number,
-                    horizontal=True,
-                    height=150,
-                    children=[
-                        View(
-                            w.TEXT,
-                            text=number,
-                            rid=self.rid("manage_blocked_number_title"),
-                            weight=0.85,
-                        ),
-                        image_button(
-                            "More options", "blocked_menu", number, self.rid("overflow_menu_icon")
-                        ),
-                    ],
+                self.list_item(
+                    "manage_blocked_number_holder", "blocked_menu", number, 150, kids, False
                 )
             )
         if not rows:
-            rows = [
-                View(
-                    w.TEXT,
-                    text="You are not blocking anyone.",
-                    rid=self.rid("manage_blocked_numbers_placeholder"),
-                    height=160,
-                ),
-                View(
-                    w.TEXT,
-                    text="Add a blocked number",
-                    rid=self.rid("manage_blocked_numbers_placeholder_2"),
-                    clickable=True,
-                    focusable=True,
-                    on_click="add_blocked",
-                    height=140,
-                ),
-            ]
+            rows = self.placeholder(
+                "You are not blocking anyone.",
+                "Add a blocked number",
+                "add_blocked",
+                "manage_blocked_numbers_placeholder",
+            )
         return Screen(
             title="Manage blocked numbers",
             up=True,

@@ -53,6 +53,7 @@ from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps.common import button, choice_dialog, image_button, radio, switch
 from tasklang.envs.phoneworld.widgets import View
 
 PKG = "com.android.settings"
@@ -271,18 +272,15 @@ def _pref(
     )
 
 
-def _switch(checked: bool, key: str, arg: Any, rid: str = ROW_SWITCH, clickable: bool = False,
-            enabled: bool = True) -> View:  # fmt: skip
+def _switch_frame(
+    checked: bool, key: str, arg: Any, clickable: bool = False, enabled: bool = True
+) -> View:
+    """The end of a switch row: the frame holding its switch."""
     return View(
-        w.SWITCH,
-        rid=rid,
-        checkable=True,
-        checked=checked,
-        clickable=clickable,
-        focusable=clickable,
-        enabled=enabled,
-        on_click=key if enabled else None,
-        arg=arg,
+        w.LINEAR,
+        rid="android:id/widget_frame",
+        weight=0.2,
+        children=[switch(checked, key, arg, ROW_SWITCH, clickable, enabled)],
     )
 
 
@@ -295,12 +293,7 @@ def _switch_pref(
     enabled: bool = True,
 ) -> View:
     """A switch row: a tap anywhere on the row toggles it."""
-    frame = View(
-        w.LINEAR,
-        rid="android:id/widget_frame",
-        weight=0.2,
-        children=[_switch(checked, key, arg, enabled=enabled)],
-    )
+    frame = _switch_frame(checked, key, arg, enabled=enabled)
     return View(
         w.LINEAR,
         horizontal=True,
@@ -327,12 +320,7 @@ def _primary_switch(
         children=[_texts(title, summary)],
         weight=0.8,
     )
-    frame = View(
-        w.LINEAR,
-        rid="android:id/widget_frame",
-        weight=0.2,
-        children=[_switch(checked, key, arg, clickable=True)],
-    )
+    frame = _switch_frame(checked, key, arg, clickable=True)
     return View(w.LINEAR, horizontal=True, children=[text, frame], height=200 if summary else 160)
 
 
@@ -348,9 +336,21 @@ def _main_switch(label: str, checked: bool, key: str, arg: Any) -> View:
         arg=arg,
         children=[
             View(w.TEXT, text=label, rid=_rid("switch_text"), weight=0.8),
-            _switch(checked, key, arg, rid=MAIN_SWITCH),
+            switch(checked, key, arg, rid=MAIN_SWITCH),
         ],
         height=190,
+    )
+
+
+def _entity_header(title: str, summary: str) -> View:
+    """The header of a network's or a device's page."""
+    return View(
+        w.LINEAR,
+        rid=_rid("entity_header"),
+        children=[
+            View(w.TEXT, text=title, rid=_rid("entity_header_title"), height=110),
+            View(w.TEXT, text=summary, rid=_rid("entity_header_summary"), height=80),
+        ],
     )
 
 
@@ -386,22 +386,18 @@ def _seekbar(name: str, value: int) -> View:
 def _slider(
     title: str, bar: View, minus: tuple[str, str, Any, str], plus: tuple[str, str, Any, str]
 ) -> View:
-    def button(spec: tuple[str, str, Any, str]) -> View:
-        desc, key, arg, rid = spec
-        return View(
-            w.IMAGE_BUTTON,
-            desc=desc,
-            rid=rid,
-            clickable=True,
-            focusable=True,
-            on_click=key,
-            arg=arg,
-            weight=0.15,
-        )
-
-    line = View(w.LINEAR, horizontal=True, children=[button(minus), bar, button(plus)], height=130)
+    buttons = (image_button(*minus), bar, image_button(*plus))
+    line = View(w.LINEAR, horizontal=True, children=list(buttons), height=130)
     kids = [View(w.TEXT, text=title, rid="android:id/title", height=80)] if title else []
     return View(w.LINEAR, children=[*kids, line])
+
+
+def _record(ctx: Ctx, collection: str, key: str, value: Any, what: str) -> dict[str, Any]:
+    """The record of ``collection`` whose ``key`` is ``value`` (a KeyError when none is)."""
+    found = ctx.find(collection, lambda r: r[key] == value)
+    if found is None:
+        raise KeyError(f"no {what} {value!r}")
+    return found
 
 
 def timeout_label(seconds: int) -> str:
@@ -641,18 +637,8 @@ class Settings(App):
             _texts(str(n["ssid"]), _network_summary(n)),
         ]
         if n["connected"]:
-            kids.append(
-                View(
-                    w.IMAGE_BUTTON,
-                    desc="Settings",
-                    rid=_rid("settings_button"),
-                    clickable=True,
-                    focusable=True,
-                    on_click="open",
-                    arg=("network_details", (("ssid", n["ssid"]),)),
-                    weight=0.15,
-                )
-            )
+            details = ("network_details", (("ssid", n["ssid"]),))
+            kids.append(image_button("Settings", "open", details, _rid("settings_button")))
         return View(
             w.LINEAR,
             horizontal=True,
@@ -671,22 +657,15 @@ class Settings(App):
             return self._page("Network details", [_footer("This network is not available.")])
         wifi = bool(ctx.setting("wifi"))
         status = "Connected" if n["connected"] else ("Saved" if n["saved"] else "Not in range")
-        header = View(
-            w.LINEAR,
-            rid=_rid("entity_header"),
-            children=[
-                View(w.TEXT, text=str(n["ssid"]), rid=_rid("entity_header_title"), height=110),
-                View(w.TEXT, text=status, rid=_rid("entity_header_summary"), height=80),
-            ],
-        )
+        header = _entity_header(str(n["ssid"]), status)
         buttons: list[View] = []
         if n["saved"]:
-            buttons.append(self._action_button("Forget", "forget_network", ssid, "button1"))
+            buttons.append(button("Forget", "forget_network", ssid, _rid("button1")))
         if n["connected"]:
-            buttons.append(self._action_button("Disconnect", "disconnect_network", ssid, "button3"))
+            buttons.append(button("Disconnect", "disconnect_network", ssid, _rid("button3")))
         elif wifi:
-            buttons.append(self._action_button("Connect", "connect_network", ssid, "button3"))
-        buttons.append(self._action_button("Share", "share_network", ssid, "button4"))
+            buttons.append(button("Connect", "connect_network", ssid, _rid("button3")))
+        buttons.append(button("Share", "share_network", ssid, _rid("button4")))
         signal = max(0, min(4, int(n.get("signal", 0))))
         rows = [
             header,
@@ -697,18 +676,6 @@ class Settings(App):
             _pref("Security", SECURITY.get(str(n["security"]), str(n["security"]))),
         ]
         return self._page("Network details", rows)
-
-    @staticmethod
-    def _action_button(label: str, key: str, arg: Any, rid: str) -> View:
-        return View(
-            w.BUTTON,
-            text=label,
-            rid=_rid(rid),
-            clickable=True,
-            focusable=True,
-            on_click=key,
-            arg=arg,
-        )
 
     def screen_saved_networks(self, ctx: Ctx, route: Route) -> Screen:
         rows = [
@@ -735,17 +702,7 @@ class Settings(App):
                 w.LINEAR,
                 horizontal=True,
                 children=[
-                    View(
-                        w.RADIO,
-                        text=SECURITY[s],
-                        rid=_rid(f"security_{s}"),
-                        checkable=True,
-                        checked=s == security,
-                        clickable=True,
-                        focusable=True,
-                        on_click="pick_security",
-                        arg=s,
-                    )
+                    radio(SECURITY[s], s == security, "pick_security", s, _rid(f"security_{s}"), 0)
                     for s in SECURITY
                 ],
                 height=140,
@@ -761,8 +718,8 @@ class Settings(App):
                 w.LINEAR,
                 horizontal=True,
                 children=[
-                    self._action_button("Cancel", "cancel_add_network", None, "cancel"),
-                    self._action_button("Save", "save_network", None, "save"),
+                    button("Cancel", "cancel_add_network", None, _rid("cancel")),
+                    button("Save", "save_network", None, _rid("save")),
                 ],
                 height=160,
             )
@@ -796,16 +753,8 @@ class Settings(App):
 
     # ------------------------------------------------------------ Bluetooth
     def _device_row(self, d: dict[str, Any]) -> View:
-        settings = View(
-            w.IMAGE_BUTTON,
-            desc="Settings",
-            rid=_rid("settings_button"),
-            clickable=True,
-            focusable=True,
-            on_click="open",
-            arg=("device_details", (("name", d["name"]),)),
-            weight=0.15,
-        )
+        details = ("device_details", (("name", d["name"]),))
+        settings = image_button("Settings", "open", details, _rid("settings_button"))
         return View(
             w.LINEAR,
             horizontal=True,
@@ -910,19 +859,7 @@ class Settings(App):
         d = ctx.find("bluetooth_devices", lambda r: r["name"] == name)
         if d is None or not d["paired"]:
             return self._page("Device details", [_footer("This device is no longer paired.")])
-        header = View(
-            w.LINEAR,
-            rid=_rid("entity_header"),
-            children=[
-                View(w.TEXT, text=str(d["name"]), rid=_rid("entity_header_title"), height=110),
-                View(
-                    w.TEXT,
-                    text="Connected" if d["connected"] else "Disconnected",
-                    rid=_rid("entity_header_summary"),
-                    height=80,
-                ),
-            ],
-        )
+        header = _entity_header(str(d["name"]), "Connected" if d["connected"] else "Disconnected")
         action = (
             ("Disconnect", "disconnect_device") if d["connected"] else ("Connect", "connect_device")
         )
@@ -930,8 +867,8 @@ class Settings(App):
             w.LINEAR,
             horizontal=True,
             children=[
-                self._action_button("Forget", "ask_forget_device", name, "button1"),
-                self._action_button(action[0], action[1], name, "button2"),
+                button("Forget", "ask_forget_device", name, _rid("button1")),
+                button(action[0], action[1], name, _rid("button2")),
             ],
             height=200,
         )
@@ -1044,12 +981,7 @@ class Settings(App):
                     ),
                 ],
             )
-            frame = View(
-                w.LINEAR,
-                rid="android:id/widget_frame",
-                weight=0.2,
-                children=[_switch(bool(a["enabled"]), "toggle_app", a["app_name"], clickable=True)],
-            )
+            frame = _switch_frame(bool(a["enabled"]), "toggle_app", a["app_name"], clickable=True)
             rows.append(View(w.LINEAR, horizontal=True, children=[text, frame], height=200))
         if not rows:
             rows.append(_footer("No apps"))
@@ -1270,14 +1202,12 @@ class Settings(App):
 
     def screen_dnd(self, ctx: Ctx, route: Route) -> Screen:
         on = bool(ctx.setting("do_not_disturb"))
-        button = View(
-            w.BUTTON,
-            text="Turn off now" if on else "Turn on now",
-            rid=_rid(f"zen_mode_settings_turn_{'off' if on else 'on'}_button"),
-            clickable=True,
-            focusable=True,
-            on_click="toggle",
-            arg="do_not_disturb",
+        turn = "off" if on else "on"
+        toggle = button(
+            f"Turn {turn} now",
+            "toggle",
+            "do_not_disturb",
+            _rid(f"zen_mode_settings_turn_{turn}_button"),
             weight=0.5,
         )
         rows = [
@@ -1289,7 +1219,7 @@ class Settings(App):
             _pref("Schedules", "1 schedule can turn on automatically"),
             _pref("Duration for Quick Settings", "Until you turn off"),
             View(
-                w.LINEAR, horizontal=True, children=[View(w.VIEW, weight=0.5), button], height=170
+                w.LINEAR, horizontal=True, children=[View(w.VIEW, weight=0.5), toggle], height=170
             ),
         ]
         return self._page("Do Not Disturb", rows, _act("ZenModeSettingsActivity"))
@@ -1425,10 +1355,7 @@ class Settings(App):
 
     # ------------------------------------------------------------ Wi-Fi networks
     def _network(self, ctx: Ctx, ssid: Any) -> dict[str, Any]:
-        n = ctx.find("wifi_networks", lambda r: r["ssid"] == ssid)
-        if n is None:
-            raise KeyError(f"no Wi-Fi network {ssid!r}")
-        return n
+        return _record(ctx, "wifi_networks", "ssid", ssid, "Wi-Fi network")
 
     def _disconnect_all(self, ctx: Ctx, keep: Any = None) -> None:
         for n in list(ctx.records("wifi_networks")):
@@ -1545,10 +1472,7 @@ class Settings(App):
 
     # ------------------------------------------------------------ Bluetooth devices
     def _device(self, ctx: Ctx, name: Any) -> dict[str, Any]:
-        d = ctx.find("bluetooth_devices", lambda r: r["name"] == name)
-        if d is None:
-            raise KeyError(f"no Bluetooth device {name!r}")
-        return d
+        return _record(ctx, "bluetooth_devices", "name", name, "Bluetooth device")
 
     def on_tap_device(self, ctx: Ctx, arg: Any) -> None:
         d = self._device(ctx, arg)
@@ -1601,10 +1525,7 @@ class Settings(App):
 
     # ------------------------------------------------------------ notifications
     def _app(self, ctx: Ctx, name: Any) -> dict[str, Any]:
-        a = ctx.find("app_notifications", lambda r: r["app_name"] == name)
-        if a is None:
-            raise KeyError(f"no app {name!r}")
-        return a
+        return _record(ctx, "app_notifications", "app_name", name, "app")
 
     def on_toggle_app(self, ctx: Ctx, arg: Any) -> None:
         a = self._app(ctx, arg)
@@ -1624,22 +1545,19 @@ class Settings(App):
     # ------------------------------------------------------------ display and sound
     def on_ask_timeout(self, ctx: Ctx, arg: Any) -> None:
         current = int(ctx.setting("screen_timeout") or 0)
-        items = [
-            View(
-                "android.widget.CheckedTextView",
-                text=timeout_label(s),
+        options = [(s, timeout_label(s)) for s in TIMEOUTS]
+        ctx.dialog(
+            choice_dialog(
+                "Screen timeout",
+                options,
+                current,
+                "set_timeout",
+                cls="android.widget.CheckedTextView",
                 rid="android:id/text1",
-                checkable=True,
-                checked=s == current,
-                clickable=True,
-                focusable=True,
-                on_click="set_timeout",
-                arg=s,
                 height=140,
+                cancel=True,
             )
-            for s in TIMEOUTS
-        ]
-        ctx.dialog(Dialog("Screen timeout", items=items, buttons=[("Cancel", None, None)]))
+        )
 
     def on_set_timeout(self, ctx: Ctx, arg: Any) -> None:
         ctx.set("screen_timeout", int(arg))
