@@ -717,6 +717,15 @@ def test_share_lists_apps_that_take_shares() -> None:
     tap_row(d, "Download")
     long_row(d, "lease_agreement.pdf")
     d.tap(desc="Share")
+    takers = sorted(
+        a.label for a in ep.phone.apps.values() if callable(getattr(a, "screen_share", None))
+    )
+    assert takers and all(d.has(text=label) for label in takers)
+    d.back()
+    for model in [m for m, a in ep.phone.apps.items() if hasattr(a, "screen_share")]:
+        del ep.phone.apps[model]
+    ep.phone._tree = None
+    d.tap(desc="Share")
     assert d.has(text="No apps can perform this action.")
     d.back()
     ep.phone.apps["receiver"] = Receiver()
