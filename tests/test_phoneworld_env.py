@@ -164,9 +164,16 @@ def test_run_the_library_prints_a_table_per_kind(tmp_path: Path) -> None:
     assert sorted(p.stem for p in tmp_path.glob("*.jsonl")) == SOLVED
 
 
-def test_a_task_with_an_app_phoneworld_lacks_is_refused() -> None:
-    lacking = [t for t, c in LIBRARY.items() if missing_apps(c)]
-    if not lacking:
-        pytest.skip("every library app is in PhoneWorld")
+def test_every_library_task_runs_and_has_a_reference_solution() -> None:
+    assert sorted(LIBRARY) == RUNNABLE == SOLVED
+
+
+def test_a_task_with_an_app_phoneworld_lacks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tasklang.envs.phoneworld import apps
+
+    have = dict(apps.app_classes())
+    del have["yelp"]
+    monkeypatch.setattr(apps, "app_classes", lambda: have)
+    assert missing_apps(LIBRARY["yelp.bookmark_salon"]) == ["yelp"]
     with pytest.raises(ValueError, match="does not have yet"):
-        PhoneWorldEnv(lacking[0]).reset(seed=0)
+        PhoneWorldEnv("yelp.bookmark_salon").reset(seed=0)
