@@ -360,6 +360,10 @@ def bench_cmd(
         typer.echo(json.dumps(figures, indent=2))
     elif name is BenchName.sample:
         typer.echo(sample_table(figures))
+    elif name is BenchName.phoneworld:
+        from tasklang.envs.phoneworld.bench import text_report
+
+        typer.echo(text_report(figures))
     else:
         for key, value in figures.items():
             typer.echo(f"{key:32} {json.dumps(value) if isinstance(value, dict) else value}")

@@ -60,7 +60,7 @@ def episode(records: list[dict[str, Any]] | None = None, **settings: Any) -> tup
     ep.phone.state["audio_recorder"] = AppData(
         {"recordings": list(records or [])}, {**data.settings, **settings}
     )
-    ep.phone._tree = None
+    ep.phone.invalidate()
     d = Driver(ep.tree, ep.step, ep.instance.params)
     d.open("Audio Recorder")
     return ep, d

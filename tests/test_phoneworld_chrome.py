@@ -106,7 +106,7 @@ def episode(**chrome: Any) -> tuple[Episode, Driver]:
     ep.phone.state["files"] = AppData({**files.collections, "documents": docs}, files.settings)
     data = ep.phone.state["chrome"]
     ep.phone.state["chrome"] = AppData(data.collections, {**data.settings, **chrome})
-    ep.phone._tree = None
+    ep.phone.invalidate()
     return ep, Driver(ep.tree, ep.step, ep.instance.params)
 
 
@@ -586,12 +586,12 @@ def test_another_app_can_open_a_file_or_share_text() -> None:
     ep, d = episode()
     files = ep.phone.apps["files"]
     Ctx(ep.phone, files, None).open("chrome", "file", path="/sdcard/Download/shop.html")
-    ep.phone._tree = None
+    ep.phone.invalidate()
     assert webview(d) == "Corner Shop" and activity(ep) == "ChromeTabbedActivity"
     d.tap(text="Prices")  # the page is used: it becomes a tab, then the link loads in it
     assert [t["url"] for t in coll(ep, "tabs")] == ["file:///sdcard/Download/prices.html"]
     assert [v["title"] for v in coll(ep, "history")] == ["Corner Shop", "prices.html"]
     Ctx(ep.phone, files, None).open("chrome", "share", text="opening hours")
-    ep.phone._tree = None
+    ep.phone.invalidate()
     assert url_bar(d) == "google.com/search?q=opening+hours"
     assert d.has(desc="2 open tabs, tap to switch tabs")

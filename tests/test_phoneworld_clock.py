@@ -76,7 +76,7 @@ def episode(
         ep.phone.state["settings"] = AppData(
             other.collections, {**other.settings, **phone_settings}
         )
-    ep.phone._tree = None
+    ep.phone.invalidate()
     return ep, Driver(ep.tree, ep.step, ep.instance.params)
 
 

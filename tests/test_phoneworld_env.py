@@ -17,7 +17,7 @@ from tasklang import ir
 from tasklang.cli import app
 from tasklang.compiler import Compiler, library_root
 from tasklang.envs.phoneworld.env import PhoneWorldEnv
-from tasklang.envs.phoneworld.episode import missing_apps, run_nothing, run_reference
+from tasklang.envs.phoneworld.episode import Episode, missing_apps, run_nothing, run_reference
 from tasklang.envs.phoneworld.solutions import references
 
 runner = CliRunner()
@@ -81,6 +81,45 @@ def test_same_seed_same_observations() -> None:
             seen.append(obs["ui_xml"])
         runs.append((seen, env.trajectory_jsonl()))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("task_id", SOLVED)
+def test_reused_screens_are_the_screens_composed_afresh(task_id: str) -> None:
+    """Two phones take the same walk (taps, scrolls, back, home, snapshot and restore);
+    one reuses recently composed screens, the other composes every screen anew. Their
+    screens, activities and outcomes never differ, and the first does reuse screens."""
+    import random
+
+    from tasklang.envs.phoneworld.bench import walk_action
+
+    cached, fresh = (
+        Episode(LIBRARY[task_id], 3, record=False),
+        Episode(LIBRARY[task_id], 3, record=False),
+    )
+    rng = random.Random(task_id)
+    saved = cached.phone.snapshot(), fresh.phone.snapshot()
+    for i in range(150):
+        fresh.phone.invalidate()
+        assert cached.phone.xml() == fresh.phone.xml(), i
+        assert cached.phone.current_activity() == fresh.phone.current_activity()
+        action = walk_action(cached.phone.observe(), rng)
+        if cached.phone.foreground is None and rng.random() < 0.5:
+            action = {"action_type": "open_app", "app_name": cached.phone.apps[
+                [a for a in cached.phone.apps.values() if a.host is None][rng.randrange(3)].model
+            ].label}  # fmt: skip
+        fields = [j for j, v in enumerate(cached.phone.nodes()) if v.edit is not None]
+        if fields and rng.random() < 0.3:
+            action = {"action_type": "input_text", "text": rng.choice(["a", "Bo", "7"]),
+                      "index": rng.choice(fields), "clear_text": rng.random() < 0.5}  # fmt: skip
+        if i % 40 == 39:
+            cached.phone.restore(saved[0])
+            fresh.phone.restore(saved[1])
+            continue
+        a, b = cached.phone.act(action), fresh.phone.act(action)
+        assert (a.ok, a.info, a.ended) == (b.ok, b.info, b.ended), (i, action)
+        if a.ended:
+            break
+    assert cached.phone.hits > 0
 
 
 def test_invalid_actions_are_no_ops_and_the_budget_truncates() -> None:
@@ -177,3 +216,23 @@ def test_a_task_with_an_app_phoneworld_lacks_is_refused(monkeypatch: pytest.Monk
     assert missing_apps(LIBRARY["yelp.bookmark_salon"]) == ["yelp"]
     with pytest.raises(ValueError, match="does not have yet"):
         PhoneWorldEnv("yelp.bookmark_salon").reset(seed=0)
+
+
+def test_bench_reports_every_figure_the_targets_name() -> None:
+    result = runner.invoke(
+        app, ["bench", "phoneworld", "--walk", "40", "--instances", "5", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.stdout
+    figures = json.loads(result.stdout)
+    for key in figures["targets"]:
+        assert figures[key] is not None, key
+    assert figures["instances_alive"] == 5 and figures["steps_per_s_screenshots"] > 0
+    assert 0 < figures["mb_per_instance"] < 10 and figures["reset_ms"] > 0
+    assert 0 <= figures["screens_reused"] <= 1
+    rows = figures["library"]["tasks"]
+    assert sorted(r["task"] for r in rows) == RUNNABLE
+    assert all(r["steps_per_s_xml"] > 0 and r["nodes_per_screen"] > 5 for r in rows)
+    worst = figures["library"]["worst_step_over_lxml_floor"]
+    assert worst == max(r["step_over_lxml_floor"] for r in rows)
+    text = runner.invoke(app, ["bench", "phoneworld", "--walk", "40", "--instances", "2"])
+    assert text.exit_code == 0 and "library task" in text.stdout and "median" in text.stdout

@@ -101,7 +101,7 @@ def episode(**settings: Any) -> tuple[Episode, Driver]:
     assert ep.instance is not None
     data = ep.phone.state["files"]
     ep.phone.state["files"] = AppData(storage(), {**data.settings, **settings})
-    ep.phone._tree = None
+    ep.phone.invalidate()
     return ep, Driver(ep.tree, ep.step, ep.instance.params)
 
 
@@ -383,7 +383,7 @@ def test_selection_keeps_the_scroll_position() -> None:
         {**data.collections, "documents": [*data.collections["documents"], *extra]},
         data.settings,
     )
-    ep.phone._tree = None
+    ep.phone.invalidate()
     tap_row(d, "Music")
     rows = read_listing(d)
     assert len(rows) == 30 and rows["track_29.mp3"] == "1.03 kB"
@@ -724,7 +724,7 @@ def test_share_lists_apps_that_take_shares() -> None:
     d.back()
     for model in [m for m, a in ep.phone.apps.items() if hasattr(a, "screen_share")]:
         del ep.phone.apps[model]
-    ep.phone._tree = None
+    ep.phone.invalidate()
     d.tap(desc="Share")
     assert d.has(text="No apps can perform this action.")
     d.back()

@@ -69,7 +69,7 @@ def setting(ep: Episode, name: str) -> Any:
 def set_state(ep: Episode, **collections: list[dict[str, Any]]) -> None:
     data = ep.phone.state["maps"]
     ep.phone.state["maps"] = AppData({**data.collections, **collections}, data.settings)
-    ep.phone._tree = None
+    ep.phone.invalidate()
 
 
 def screen(ep: Episode) -> str:

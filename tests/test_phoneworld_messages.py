@@ -62,7 +62,7 @@ def thread(ep: Episode, address: str) -> dict[str, Any]:
 def set_state(ep: Episode, app: str, **collections: list[dict[str, Any]]) -> None:
     data = ep.phone.state.get(app, AppData({}, {}))
     ep.phone.state[app] = AppData({**data.collections, **collections}, data.settings)
-    ep.phone._tree = None
+    ep.phone.invalidate()
 
 
 def activity(ep: Episode) -> str:
@@ -523,7 +523,7 @@ def test_text_shared_by_another_app_waits_in_the_message_field() -> None:
     d.home()
     app = ep.phone.apps["messages"]
     Ctx(ep.phone, app, None).open("messages", "new", body="306 Broderick St")
-    ep.phone._tree = None
+    ep.phone.invalidate()
     assert activity(ep) == "NewConversationActivity"
     d.tap(text="Ada Park", rid="item_contact_name")
     assert d.has(text="306 Broderick St", rid="thread_type_message")

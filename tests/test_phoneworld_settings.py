@@ -201,7 +201,7 @@ def test_every_screen_is_a_real_uiautomator_dump(p: Phone) -> None:
     }
     for name, args in SCREENS:
         Ctx(p.ep.phone, app, None).push(name, **args)
-        p.ep.phone._tree = None
+        p.ep.phone.invalidate()
         root, elements = parse_ui_xml(p.ep.xml())
         assert root.tag == "hierarchy"
         assert elements and all(e.package in ("com.android.settings", "com.android.systemui")
@@ -574,6 +574,6 @@ def test_screens_are_pure_functions_of_the_state(p: Phone) -> None:
     p.go("Display")
     before = p.ep.phone.state["settings"]
     first = p.ep.xml()
-    p.ep.phone._tree = None
+    p.ep.phone.invalidate()
     assert p.ep.xml() == first
     assert p.ep.phone.state["settings"] is before

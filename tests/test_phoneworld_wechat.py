@@ -72,7 +72,7 @@ def set_state(ep: Episode, app: str, settings: dict[str, Any] | None = None, **c
     ep.phone.state[app] = AppData(
         {**data.collections, **colls}, {**data.settings, **(settings or {})}
     )
-    ep.phone._tree = None
+    ep.phone.invalidate()
 
 
 def activity(ep: Episode) -> str:

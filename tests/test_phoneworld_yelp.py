@@ -79,13 +79,13 @@ def setting(ep: Episode, name: str) -> Any:
 def set_state(ep: Episode, **collections: list[dict[str, Any]]) -> None:
     data = ep.phone.state["yelp"]
     ep.phone.state["yelp"] = AppData({**data.collections, **collections}, data.settings)
-    ep.phone._tree = None
+    ep.phone.invalidate()
 
 
 def set_settings(ep: Episode, **settings: Any) -> None:
     data = ep.phone.state["yelp"]
     ep.phone.state["yelp"] = AppData(data.collections, {**data.settings, **settings})
-    ep.phone._tree = None
+    ep.phone.invalidate()
 
 
 def screen(ep: Episode) -> str:

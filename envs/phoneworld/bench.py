@@ -26,9 +26,10 @@ from lxml import etree
 
 from tasklang import ir
 from tasklang.envs.phoneworld.episode import Episode, missing_apps
-from tasklang.envs.phoneworld.widgets import View, to_xml
+from tasklang.envs.phoneworld.widgets import View
 
 PREFERRED = ("settings.enable_dark_theme", "clock.weekday_alarm", "contacts.add_coworker")
+USED_STEPS = 20  # steps each live instance takes before its memory is measured
 REALDATA = Path(__file__).resolve().parents[2].parent / "shared" / "realdata"
 
 
@@ -79,10 +80,9 @@ def steps_per_second(ep: Episode, steps: int, screenshots: bool = False) -> tupl
             action = {"action_type": "open_app", "app_name": ep.phone.apps[_first_app(ep)].label}
         t = clock()
         ep.phone.act(action)
-        tree = ep.phone.observe()
-        xml = to_xml(tree)
+        xml = ep.phone.xml()
         if render is not None:
-            render(tree, ep.width, ep.height)
+            render(ep.phone.observe(), ep.width, ep.height)
         spent += clock() - t
         nodes += xml.count("<node ")
         if ep.phone.ended:
@@ -91,7 +91,47 @@ def steps_per_second(ep: Episode, steps: int, screenshots: bool = False) -> tupl
     return steps / spent, nodes // max(1, steps)
 
 
+def library_walks(tasks: dict[str, ir.CompiledTask], steps: int, per_node: float) -> dict[str, Any]:
+    """The same walk on every runnable library task: steps/s, nodes per screen, the share of
+    screens reused from the phone's recent ones, and each step's ratio to the lxml floor
+    for its screen size; with the median and the worst ratio."""
+    rows: list[dict[str, Any]] = []
+    ratios: list[float] = []
+    rates: list[float] = []
+    for tid in sorted(tasks):
+        if missing_apps(tasks[tid]):
+            continue
+        ep = Episode(tasks[tid], 0, record=False)
+        ep.phone.hits = ep.phone.misses = 0
+        rate, nodes = steps_per_second(ep, steps)
+        seen = ep.phone.hits + ep.phone.misses
+        ratios.append(round(1.0 / rate / (per_node * max(1, nodes)), 2))
+        rates.append(round(rate, 1))
+        rows.append(
+            {
+                "task": tid,
+                "steps_per_s_xml": rates[-1],
+                "nodes_per_screen": nodes,
+                "screens_reused": round(ep.phone.hits / max(1, seen), 3),
+                "step_over_lxml_floor": ratios[-1],
+            }
+        )
+    ratios.sort()
+    return {
+        "tasks": rows,
+        "median_step_over_lxml_floor": statistics.median(ratios) if ratios else None,
+        "worst_step_over_lxml_floor": ratios[-1] if ratios else None,
+        "slowest_steps_per_s_xml": min(rates, default=None),
+    }
+
+
 def _first_app(ep: Episode) -> str:
+    """The task's first app that the launcher shows (a mini-app's host for a mini-app)."""
+    for ref in ep.compiled.task.apps:
+        app = ep.phone.apps[ref.name]
+        model = app.host or ref.name
+        if model in ep.phone.apps:
+            return model
     return ep.compiled.task.apps[0].name
 
 
@@ -166,7 +206,10 @@ def memory_per_instance(compiled: ir.CompiledTask, instances: int) -> dict[str, 
     alive = []
     for seed in range(instances):
         ep = Episode(compiled, seed, record=False)
-        ep.phone.observe()
+        rng = random.Random(seed)
+        for _ in range(USED_STEPS):  # a used phone: its recent screens are kept
+            ep.phone.act(walk_action(ep.phone.observe(), rng))
+            ep.phone.xml()
         alive.append(ep)
     now = tracemalloc.take_snapshot()
     tracemalloc.stop()
@@ -180,9 +223,12 @@ def bench_phoneworld(
     from tasklang.compiler import Compiler, library_root
 
     result = Compiler().compile_paths([library_root()])
-    compiled = pick_task({c.task.id: c for c in result.tasks}, task)
+    tasks = {c.task.id: c for c in result.tasks}
+    compiled = pick_task(tasks, task)
     ep = Episode(compiled, 0, record=False)
+    ep.phone.hits = ep.phone.misses = 0
     xml_rate, nodes = steps_per_second(ep, steps)
+    reused = ep.phone.hits / max(1, ep.phone.hits + ep.phone.misses)
     shots_rate = None
     if screenshots:
         shots_rate, _ = steps_per_second(ep, max(50, steps // 20), screenshots=True)
@@ -195,14 +241,17 @@ def bench_phoneworld(
     floor = real_dump_floor(nodes)
     step_s = 1.0 / xml_rate
     if floor.get("source") is None:
-        tree = etree.fromstring(to_xml(ep.phone.observe()).encode())
-        floor = {"source": "the PhoneWorld screen, parsed by lxml", "nodes": nodes,
-                 "seconds_scaled": timed(lambda: etree.tostring(tree), 2000)}  # fmt: skip
+        tree = etree.fromstring(ep.phone.xml().encode())
+        seconds = timed(lambda: etree.tostring(tree), 2000)
+        floor = {"source": "the PhoneWorld screen, serialized by lxml", "nodes": nodes,
+                 "seconds_scaled": seconds, "seconds_per_node": seconds / max(1, nodes)}  # fmt: skip
+    library = library_walks(tasks, max(100, steps // 4), floor["seconds_per_node"])
     return {
         "task": compiled.task.id,
         "steps": steps,
         "nodes_per_screen": nodes,
         "steps_per_s_xml": round(xml_rate, 1),
+        "screens_reused": round(reused, 3),
         "steps_per_s_screenshots": round(shots_rate, 1) if shots_rate else None,
         "reset_ms": round(reset_s * 1000, 4),
         "reset_new_instance_ms": round(new_instance_s * 1000, 4),
@@ -212,6 +261,7 @@ def bench_phoneworld(
         "mb_per_instance": round(memory["bytes_per_instance"] / 2**20, 4),
         "lxml_floor": {k: v for k, v in floor.items() if k != "seconds_per_node"},
         "step_over_lxml_floor": round(step_s / floor["seconds_scaled"], 2),
+        "library": library,
         "targets": {
             "steps_per_s_xml": ">= 2000 per core",
             "reset_ms": "< 1",
@@ -220,3 +270,30 @@ def bench_phoneworld(
             "step_over_lxml_floor": "<= 3",
         },
     }
+
+
+def text_report(figures: dict[str, Any]) -> str:
+    """The figures as text: the headline task's, then one line per library task."""
+    lines = []
+    for key, value in figures.items():
+        if key == "library":
+            continue
+        shown = json.dumps(value) if isinstance(value, dict) else value
+        lines.append(f"{key:32} {shown}")
+    library = figures.get("library") or {}
+    rows = library.get("tasks") or []
+    if rows:
+        width = max(len(r["task"]) for r in rows)
+        lines.append("")
+        lines.append(f"{'library task':{width}}  steps/s  nodes  reused  x lxml floor")
+        for r in rows:
+            lines.append(
+                f"{r['task']:{width}}  {r['steps_per_s_xml']:7.0f}  {r['nodes_per_screen']:5}"
+                f"  {r['screens_reused']:6.2f}  {r['step_over_lxml_floor']:12.2f}"
+            )
+        lines.append(
+            f"median x lxml floor {library['median_step_over_lxml_floor']}, worst "
+            f"{library['worst_step_over_lxml_floor']}, slowest "
+            f"{library['slowest_steps_per_s_xml']} steps/s"
+        )
+    return "\n".join(lines)

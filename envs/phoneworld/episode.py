@@ -11,7 +11,7 @@ from typing import Any
 from tasklang import __version__, ir
 from tasklang.envs.phoneworld.apps import install
 from tasklang.envs.phoneworld.phone import Outcome, Phone, PhoneState
-from tasklang.envs.phoneworld.widgets import View, elements, to_xml
+from tasklang.envs.phoneworld.widgets import View, elements
 from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.trajectory import (
@@ -86,7 +86,7 @@ class Episode:
         return self.phone.observe()
 
     def xml(self) -> str:
-        return to_xml(self.phone.observe())
+        return self.phone.xml()
 
     def observation(self, with_elements: bool = False) -> dict[str, Any]:
         package, activity = self.phone.current_activity()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
@@ -42,6 +43,21 @@ ACTIONS = (
     "status",
     "answer",
 )
+
+
+SEEN_SCREENS = 8  # composed screens each phone keeps for when the same state comes back
+
+
+@dataclass
+class _Composed:
+    """A composed screen, with the objects its key names by identity (kept alive, so that
+    their ids cannot be reused while the entry exists)."""
+
+    tree: View
+    activity: str | None
+    lists: tuple[int, tuple[int, int]] | None  # the foreground list's (route id, extent)
+    keep: tuple[Any, ...]
+    xml: str | None = None  # its uiautomator XML, once asked for
 
 
 class InvalidAction(Exception):
@@ -105,6 +121,12 @@ class Phone:
     _activity: str | None = None
     _lists: dict[int, tuple[int, int]] = field(default_factory=dict)  # route id -> total, page
     _flat: list[View] | None = None
+    # screens composed recently, by everything they are a function of (see ``screen_key``)
+    _seen: dict[tuple[Any, ...], _Composed] = field(default_factory=dict, repr=False)
+    _bar: tuple[tuple[Any, ...], View] | None = field(default=None, repr=False)
+    _shown: _Composed | None = field(default=None, repr=False)  # the entry of ``_tree``
+    hits: int = 0  # observations answered from ``_seen``
+    misses: int = 0  # observations composed afresh
 
     # ------------------------------------------------------------ the world
     def load(self, snap: WorldSnapshot, foreground: str | None = None) -> None:
@@ -217,10 +239,80 @@ class Phone:
         return app.package, self._activity or app.activity
 
     # ------------------------------------------------------------ composing the screen
+    def invalidate(self) -> None:
+        """Forget composed screens: call after changing the phone other than by actions
+        (writing app state in place, installing or removing apps)."""
+        self._tree, self._flat, self._bar = None, None, None
+        self._seen.clear()
+
+    def screen_key(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """Everything a composed screen is a function of: each app's state, every back
+        stack, forms, scroll positions, focus, keyboard, dialog, toast, clock, permissions.
+        Apps keep no state of their own and app state is never changed in place, so equal
+        keys mean equal screens. Objects are named by identity; the second tuple holds them
+        so that their ids stay theirs."""
+        state = tuple(self.state.values())
+        routes = tuple(chain.from_iterable(self.stacks.values()))
+        key = (
+            self.foreground,
+            self.drawer,
+            self.keyboard,
+            self.focus,
+            self.toast,
+            self.clock,
+            self.granted,
+            self.ended,
+            id(self.dialog),
+            id(self.apps),
+            len(self.apps),
+            tuple(self.state),
+            tuple(map(id, state)),
+            tuple(self.stacks),
+            tuple(map(len, self.stacks.values())),
+            tuple(map(id, routes)),
+            tuple((k, tuple(v.items())) for k, v in self.forms.items() if v),
+            tuple(self.scroll.items()),
+        )
+        return key, (state, routes, self.dialog)
+
     def observe(self) -> View:
-        """The current widget tree, laid out (cached until the next action)."""
+        """The current widget tree, laid out (cached until the next action, and reused when
+        the phone comes back to a state it showed recently)."""
         if self._tree is not None:
             return self._tree
+        key, keep = self.screen_key()
+        seen = self._seen.pop(key, None)
+        if seen is not None:
+            self.hits += 1
+            self._seen[key] = seen  # most recently used last
+            self._tree, self._flat, self._activity = seen.tree, None, seen.activity
+            self._shown = seen
+            if seen.lists is not None:
+                self._lists[seen.lists[0]] = seen.lists[1]
+            return seen.tree
+        self.misses += 1
+        root = self.compose()
+        route = self.route()
+        lists = None
+        if route is not None and route.id in self._lists:
+            lists = (route.id, self._lists[route.id])
+        self._shown = self._seen[key] = _Composed(root, self._activity, lists, keep)
+        if len(self._seen) > SEEN_SCREENS:
+            del self._seen[next(iter(self._seen))]
+        return root
+
+    def xml(self) -> str:
+        """The current screen as ``uiautomator dump`` writes it."""
+        tree = self.observe()
+        shown = self._shown
+        if shown is None or shown.tree is not tree:
+            return w.to_xml(tree)
+        if shown.xml is None:
+            shown.xml = w.to_xml(tree)
+        return shown.xml
+
+    def compose(self) -> View:
+        """Compose and lay out the current screen."""
         top = STATUS_BAR
         bottom = self.height - NAV_BAR - (KEYBOARD if self.keyboard else 0)
         if self.foreground is None:
@@ -259,9 +351,17 @@ class Phone:
         return self._flat
 
     def status_bar(self) -> View:
+        wifi_on = self.state.get("settings", AppData({}, {})).settings.get("wifi", True)
+        key = (self.clock.hour, self.clock.minute, bool(wifi_on), self.width)
+        if self._bar is not None and self._bar[0] == key:
+            return self._bar[1]  # it only changes with the minute and the wifi
+        bar = self._status_bar(bool(wifi_on))
+        self._bar = (key, bar)
+        return bar
+
+    def _status_bar(self, wifi_on: bool) -> View:
         clock = View(w.TEXT, text=self.clock.strftime("%-H:%M"), rid=f"{SYSTEMUI}:id/clock")
         battery = View(w.IMAGE, desc="Battery 100 percent.", rid=f"{SYSTEMUI}:id/battery")
-        wifi_on = self.state.get("settings", AppData({}, {})).settings.get("wifi", True)
         wifi = View(w.IMAGE, desc="Wifi signal full." if wifi_on else "Wifi off.")
         bar = View(w.FRAME, rid=f"{SYSTEMUI}:id/status_bar", horizontal=True)
         bar.children = [clock, View(w.LINEAR, horizontal=True, children=[wifi, battery])]

@@ -81,13 +81,13 @@ class View:
         """This view and every view under it, in document order, as a list."""
         out: list[View] = []
         append = out.append
-
-        def visit(v: View) -> None:
+        todo = [self]
+        pop, push = todo.pop, todo.extend
+        while todo:
+            v = pop()
             append(v)
-            for child in v.children:
-                visit(child)
-
-        visit(self)
+            if v.children:
+                push(reversed(v.children))
         return out
 
     @property
