@@ -103,7 +103,10 @@ class Driver:
         self.steps += 1
         if self.steps > self.max_steps:
             raise SolutionError(f"more than {self.max_steps} steps")
-        return self.send(action)
+        out = self.send(action)
+        if getattr(out, "ok", True) is False:
+            raise SolutionError(f"step {self.steps}: {action} was refused: {out.info}")
+        return out
 
     def tap(self, **sel: Any) -> None:
         self.act({"action_type": "click", "index": self.need(**sel)})
@@ -112,15 +115,12 @@ class Driver:
         self.act({"action_type": "long_press", "index": self.need(**sel)})
 
     def type(self, text: str, clear: bool = True, **sel: Any) -> None:
-        """Type into the field ``sel`` picks (it takes the focus)."""
-        self.act(
-            {
-                "action_type": "input_text",
-                "text": text,
-                "index": self.need(**sel),
-                "clear_text": clear,
-            }
-        )
+        """Type into the field ``sel`` picks (it takes the focus); with no ``sel``, into the
+        field that has the focus."""
+        action: dict[str, Any] = {"action_type": "input_text", "text": text, "clear_text": clear}
+        if sel:
+            action["index"] = self.need(**sel)
+        self.act(action)
 
     def enter(self) -> None:
         self.act({"action_type": "keyboard_enter"})
