@@ -95,8 +95,32 @@ class Camera(App):
         ctx.add("photos", {"n": len(ctx.records("photos")) + 1})
 
 
+class Mail(App):
+    model = "mail"
+    package = "com.example.mail"
+    label = "Mail"
+    activity = "com.example.mail.MailActivity"
+
+    def screen_main(self, ctx: Ctx, route: Route) -> Screen:
+        rows = [
+            w.View(w.BUTTON, text="Copy code", clickable=True, on_click="copy", height=150),
+            w.View(w.BUTTON, text="Notify", clickable=True, on_click="notify", height=150),
+        ]
+        return Screen("Inbox", rows)
+
+    def screen_thread(self, ctx: Ctx, route: Route) -> Screen:
+        return Screen(f"Thread with {route.arg('who')}", up=True)
+
+    def on_copy(self, ctx: Ctx, arg: Any) -> None:
+        ctx.copy("4711")
+
+    def on_notify(self, ctx: Ctx, arg: Any) -> None:
+        ctx.notify("New message", "from Ann", screen="thread", who="Ann")
+        ctx.notify("Backup done")
+
+
 def phone(notes: int = 3) -> Phone:
-    p = Phone({"notes": Notes(), "camera": Camera()})
+    p = Phone({"notes": Notes(), "camera": Camera(), "mail": Mail()})
     snap = WorldSnapshot(
         apps={
             "notes": AppState(
@@ -289,7 +313,7 @@ def test_launcher_drawer_and_home() -> None:
     p = phone()
     assert p.current_activity()[0] == LAUNCHER
     labels = [v.text for v in p.observe().walk() if v.on_click == "sys:open"]
-    assert labels == ["Camera", "Notes"]
+    assert labels == ["Camera", "Mail", "Notes"]
     act(p, action_type="swipe", direction="up")
     assert p.drawer
     act(p, action_type="click", index=index_of(p, text="Notes"))
@@ -426,3 +450,67 @@ def test_the_world_for_the_verifier() -> None:
     assert world.foreground is not None and world.foreground.package == "com.example.notes"
     assert world.clock == "2026-05-14T09:05:00"
     assert world.app("notes").collections["notes"][0] == {"title": "Note 0"}
+
+
+# ---------------------------------------------------------------- clipboard and notifications
+def test_copy_then_paste_with_a_long_press_on_a_field() -> None:
+    p = phone()
+    act(p, action_type="open_app", app_name="Notes")
+    act(p, action_type="click", index=index_of(p, desc="New note"))
+    field = index_of(p, rid="com.example.notes:id/title")
+    out = act(p, action_type="long_press", index=field)
+    assert out.ok and "clipboard is empty" in out.info
+    assert "Paste" not in [v.text for v in p.observe().walk()]
+    act(p, action_type="open_app", app_name="Mail")
+    act(p, action_type="click", index=index_of(p, text="Copy code"))
+    assert p.clipboard == "4711" and "Copied to clipboard" in xml(p)
+    act(p, action_type="open_app", app_name="Notes")  # back on the note being written
+    assert act(p, action_type="input_text", text="Code ", index=field).ok
+    assert act(p, action_type="long_press", index=field).ok
+    paste = index_of(p, text="Paste")
+    node = p.observe().flat()[paste]
+    assert node.rid == "android:id/floating_toolbar_menu_item_text" and node.clickable
+    saved = p.snapshot()
+    assert act(p, action_type="click", index=paste).ok
+    assert [v.text for v in p.observe().walk() if v.edit] == ["Code 4711"]
+    assert "Paste" not in [v.text for v in p.observe().walk()]  # the toolbar went away
+    p.restore(saved)
+    assert index_of(p, text="Paste") == paste  # the clipboard and toolbar are phone state
+    act(p, action_type="navigate_back")  # any other action closes the toolbar
+    assert "Paste" not in [v.text for v in p.observe().walk()]
+
+
+def test_notifications_open_their_app_at_their_screen() -> None:
+    p = phone()
+    act(p, action_type="open_app", app_name="Mail")
+    act(p, action_type="click", index=index_of(p, text="Notify"))
+    act(p, action_type="navigate_home")
+    clock = index_of(p, rid=f"{SYSTEMUI}:id/clock")
+    assert act(p, action_type="scroll", direction="down", index=clock).info != "notification shade"
+    out = act(p, action_type="swipe", direction="down", index=clock)
+    assert out.ok and out.info == "notification shade" and p.shade
+    tree = p.observe()
+    assert {v.package or tree.package for v in tree.children[1:]} == {SYSTEMUI}
+    titles = [v.text for v in tree.walk() if v.rid == "android:id/title"]
+    assert titles == ["Backup done", "New message"]  # newest first
+    parse_ui_xml(xml(p))
+    row = index_of(p, desc="Mail notification: New message")
+    assert act(p, action_type="click", index=row).ok
+    assert not p.shade and p.foreground == "mail"
+    assert p.route() is not None and p.route().screen == "thread"
+    assert "Thread with Ann" in xml(p)
+    assert [n.title for n in p.notifications] == ["Backup done"]
+    act(p, action_type="scroll", direction="up", y=40, x=500)  # by coordinates
+    assert p.shade
+    act(p, action_type="navigate_back")
+    assert not p.shade and p.route() is not None and p.route().screen == "thread"
+    act(p, action_type="swipe", direction="down", x=500, y=40)
+    act(p, action_type="swipe", direction="up")
+    assert not p.shade
+    act(p, action_type="swipe", direction="down", x=500, y=40)
+    act(p, action_type="click", index=index_of(p, text="Clear all"))
+    assert not p.shade and p.notifications == ()
+    act(p, action_type="swipe", direction="down", x=500, y=40)
+    assert "No notifications" in xml(p)
+    act(p, action_type="open_app", app_name="Notes")
+    assert not p.shade and p.foreground == "notes"

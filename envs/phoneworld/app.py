@@ -74,6 +74,18 @@ class Dialog:
     owner: str | None = None  # the app the keys go to
 
 
+@dataclass(frozen=True)
+class Notification:
+    """A notification in the shade: the app that posted it, what it says, and where a tap
+    opens the app (its home screen when ``screen`` is None)."""
+
+    app: str
+    title: str
+    text: str = ""
+    screen: str | None = None
+    args: tuple[tuple[str, Any], ...] = ()
+
+
 @dataclass
 class AppData:
     """One app's state, as the verifier sees it. Never mutated in place: writes replace."""
@@ -208,10 +220,16 @@ class Ctx:
         self.phone.back_in_app(self.app.model)
 
     def back_to(self, screen: str) -> None:
-        """Pop screens until ``screen`` is on top (or the stack has one screen left)."""
-        stack = self.phone.stacks.get(self.app.model, [])
+        """Pop screens until ``screen`` is on top (or the stack has one screen left); the
+        popped screens' typed text, scroll positions and focus go with them."""
+        phone = self.phone
+        stack = phone.stacks.get(self.app.model, [])
         while len(stack) > 1 and stack[-1].screen != screen:
-            stack.pop()
+            gone = stack.pop()
+            phone.forms.pop(gone.id, None)
+            phone.scroll.pop(gone.id, None)
+            if phone.focus is not None and phone.focus[0] == gone.id:
+                phone.focus, phone.keyboard = None, False
 
     def dialog(self, dialog: Dialog) -> None:
         dialog.owner = dialog.owner or self.app.model
@@ -225,6 +243,26 @@ class Ctx:
         self.phone.launch(app)
         if screen is not None:
             Ctx(self.phone, self.phone.apps[app], None).push(screen, **args)
+
+    def focus(self, field_name: str) -> None:
+        """Give the text field ``field_name`` of the current screen the focus and show the
+        keyboard (as a search box that opens focused does)."""
+        assert self.route is not None
+        self.phone.focus = (self.route.id, field_name)
+        self.phone.keyboard = True
+
+    def copy(self, text: str) -> None:
+        """Put ``text`` on the clipboard (a long press on a text field then offers Paste)."""
+        self.phone.clipboard = text
+        self.phone.toast = "Copied to clipboard"
+
+    def notify(self, title: str, text: str = "", screen: str | None = None, **args: Any) -> None:
+        """Post a notification from this app; tapping it in the notification shade opens
+        the app (at ``screen`` with ``args``, if given)."""
+        self.phone.notifications = (
+            *self.phone.notifications,
+            Notification(self.app.model, title, text, screen, tuple(sorted(args.items()))),
+        )
 
     def hide_keyboard(self) -> None:
         self.phone.keyboard = False

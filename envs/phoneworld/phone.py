@@ -14,7 +14,7 @@ from itertools import chain
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import App, AppData, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.app import App, AppData, Ctx, Dialog, Notification, Route, Screen
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
 
@@ -83,6 +83,10 @@ class PhoneState:
     ended: bool
     status: str | None
     answer: str | None
+    clipboard: str | None = None
+    notifications: tuple[Notification, ...] = ()
+    shade: bool = False
+    paste_at: tuple[int, str, w.Bounds] | None = None
 
 
 @dataclass
@@ -116,6 +120,12 @@ class Phone:
     ended: bool = False
     status: str | None = None
     answer: str | None = None
+    clipboard: str | None = None
+    notifications: tuple[Notification, ...] = ()
+    shade: bool = False  # the notification shade is pulled down
+    # a long press on a text field with text on the clipboard: the floating "Paste" toolbar
+    # for (route id, field, the field's bounds)
+    paste_at: tuple[int, str, w.Bounds] | None = None
     changed: bool = False
     _tree: View | None = None
     _activity: str | None = None
@@ -145,6 +155,8 @@ class Phone:
         self.foreground, self.drawer, self.dialog = None, False, None
         self.keyboard, self.focus, self.toast = False, None, None
         self.ended, self.status, self.answer = False, None, None
+        self.clipboard, self.notifications, self.shade = None, (), False
+        self.paste_at = None
         self.granted = frozenset()
         self._tree = None
         if foreground is not None and foreground in self.apps:
@@ -183,6 +195,10 @@ class Phone:
             self.ended,
             self.status,
             self.answer,
+            self.clipboard,
+            self.notifications,
+            self.shade,
+            self.paste_at,
         )
 
     def restore(self, s: PhoneState) -> None:
@@ -194,6 +210,8 @@ class Phone:
         self.scroll = dict(s.scroll)
         self.clock, self.granted, self.toast = s.clock, s.granted, s.toast
         self.ended, self.status, self.answer = s.ended, s.status, s.answer
+        self.clipboard, self.notifications, self.shade = s.clipboard, s.notifications, s.shade
+        self.paste_at = s.paste_at
         self._tree = None
 
     # ------------------------------------------------------------ navigation
@@ -262,6 +280,10 @@ class Phone:
             self.clock,
             self.granted,
             self.ended,
+            self.clipboard,
+            id(self.notifications),
+            self.shade,
+            self.paste_at,
             id(self.dialog),
             id(self.apps),
             len(self.apps),
@@ -273,7 +295,7 @@ class Phone:
             tuple((k, tuple(v.items())) for k, v in self.forms.items() if v),
             tuple(self.scroll.items()),
         )
-        return key, (state, routes, self.dialog)
+        return key, (state, routes, self.dialog, self.notifications)
 
     def observe(self) -> View:
         """The current widget tree, laid out (cached until the next action, and reused when
@@ -327,9 +349,16 @@ class Phone:
             screen = app.screen(Ctx(self, app, route), route)
             self._activity = screen.activity or app.activity
             content = self.screen_view(app, route, screen, top, bottom)
+        if self.shade:  # the shade covers whatever is under it
+            content, package = self.shade_view(top, self.height - NAV_BAR), SYSTEMUI
         root = View(w.FRAME, children=[content], package=package)
         root.bounds = (0, 0, self.width, self.height)
         root.children.insert(0, self.status_bar())
+        if self.shade:
+            self._tree, self._flat = root, None
+            return root
+        if self.paste_at is not None:
+            root.children.append(self.paste_toolbar(self.paste_at, package))
         if self.dialog is not None:
             overlay = self.dialog_view(self.dialog, package)
             owner = self.stacks.get(self.dialog.owner or "")
@@ -501,6 +530,87 @@ class Phone:
         w.layout(root, 0, top, self.width, bottom)
         return root
 
+    def shade_view(self, top: int, bottom: int) -> View:
+        """The notification shade: quick settings' header, the notifications (newest first;
+        a tap opens the app that posted one), and "Clear all"."""
+        rows: list[View] = []
+        for i in reversed(range(len(self.notifications))):
+            n = self.notifications[i]
+            app = self.apps.get(n.app)
+            label = app.label if app is not None else n.app
+            parts = [
+                View(w.TEXT, text=label, rid="android:id/app_name_text", height=60),
+                View(w.TEXT, text=n.title, rid="android:id/title", height=70),
+            ]
+            if n.text:
+                parts.append(View(w.TEXT, text=n.text, rid="android:id/text", height=70))
+            rows.append(
+                View(
+                    w.FRAME,
+                    rid=f"{SYSTEMUI}:id/expandableNotificationRow",
+                    desc=f"{label} notification: {n.title}",
+                    clickable=True,
+                    focusable=True,
+                    long_clickable=True,
+                    on_click="sys:notification",
+                    arg=i,
+                    children=[View(w.LINEAR, children=parts)],
+                )
+            )
+        if rows:
+            rows.append(
+                View(
+                    w.BUTTON,
+                    text="Clear all",
+                    rid=f"{SYSTEMUI}:id/dismiss_text",
+                    clickable=True,
+                    focusable=True,
+                    on_click="sys:clear_notifications",
+                    height=140,
+                )
+            )
+        else:
+            rows.append(
+                View(
+                    w.TEXT,
+                    text="No notifications",
+                    rid=f"{SYSTEMUI}:id/no_notifications",
+                    height=200,
+                )
+            )
+        header = View(
+            w.TEXT,
+            text=self.clock.strftime("%a, %b %-d"),
+            rid=f"{SYSTEMUI}:id/date",
+            height=120,
+        )
+        stack = View(w.SCROLL, rid=f"{SYSTEMUI}:id/notification_stack_scroller", children=rows)
+        shade = View(
+            w.FRAME,
+            rid=f"{SYSTEMUI}:id/notification_panel",
+            children=[header, stack],
+        )
+        w.layout(shade, 0, top, self.width, bottom)
+        return shade
+
+    def paste_toolbar(self, at: tuple[int, str, w.Bounds], package: str) -> View:
+        """The floating text toolbar a long press on a text field shows: "Paste"."""
+        route_id, field_name, (left, top, right, _bottom) = at
+        y = max(STATUS_BAR, top - 130)
+        item = View(
+            w.BUTTON,
+            text="Paste",
+            rid="android:id/floating_toolbar_menu_item_text",
+            clickable=True,
+            focusable=True,
+            on_click="sys:paste",
+            arg=(route_id, field_name),
+        )
+        bar = View(w.LINEAR, horizontal=True, children=[item])
+        w.layout(bar, left, y, min(right, left + 300), y + 120)
+        bar.package = package
+        return bar
+
     def dialog_view(self, dialog: Dialog, package: str) -> View:
         pkg = PERMISSIONS if dialog.system else package
         parts = [View(w.TEXT, text=dialog.title, rid="android:id/alertTitle", height=140)]
@@ -559,7 +669,7 @@ class Phone:
         if self.ended:
             raise InvalidAction("the episode has ended")
         tree = self.observe()
-        self.toast = None
+        self.toast, self.paste_at = None, None
         if kind in ("click", "double_tap", "long_press"):
             view = self.target(a, tree, required=True)
             assert view is not None
@@ -594,10 +704,22 @@ class Phone:
                 direction = {"up": "down", "down": "up", "left": "right", "right": "left"}[
                     direction
                 ]
+            if self.shade:
+                if direction == "down":  # a swipe up closes the shade
+                    self.shade = False
+                    return "notification shade closed"
+                return "nothing to scroll"
+            if direction == "up" and self.on_status_bar(a, tree):
+                self.shade = True  # a swipe down from the status bar pulls the shade down
+                return "notification shade"
             return self.scroll_by(direction)
         if kind == "navigate_back":
+            if self.shade:
+                self.shade = False
+                return "notification shade closed"
             return self.go_back()
         if kind == "navigate_home":
+            self.shade = False
             self.foreground, self.drawer, self.dialog = None, False, None
             self.keyboard, self.focus = False, None
             return "home screen"
@@ -608,7 +730,7 @@ class Phone:
             if not isinstance(app_name, str) or not app_name.strip():
                 raise InvalidAction("open_app needs `app_name`")
             model = self.find_app(app_name)
-            self.dialog = None
+            self.dialog, self.shade = None, False
             self.launch(model)
             return f"opened {self.apps[model].label}"
         if kind == "wait":
@@ -669,12 +791,29 @@ class Phone:
             return None
         return found
 
+    def on_status_bar(self, a: dict[str, Any], tree: View) -> bool:
+        """Whether a scroll or swipe starts on the status bar (by index or coordinates)."""
+        if a.get("index") is None and a.get("x") is None and a.get("y") is None:
+            return False
+        if a.get("index") is not None:
+            view = self.target(a, tree, required=False)
+            return view is not None and view.bounds[3] <= STATUS_BAR
+        y = a.get("y")
+        self.target(a, tree, required=False)  # checks the coordinates
+        return isinstance(y, (int, float)) and y < STATUS_BAR
+
     def tap(self, view: View, long: bool = False) -> str:
         if not view.enabled:
             return f"{describe(view)} is disabled: nothing happened"
-        if view.edit is not None and not long:
+        if view.edit is not None:
             self.focus_on(view)
-            return f"focused {describe(view)}"
+            if not long:
+                return f"focused {describe(view)}"
+            if not self.clipboard:
+                return f"long-pressed {describe(view)}: the clipboard is empty"
+            assert self.focus is not None
+            self.paste_at = (*self.focus, view.bounds)
+            return f"long-pressed {describe(view)}: Paste offered"
         key = view.on_long if long else view.on_click
         if key is None:
             return f"{'long-pressed' if long else 'tapped'} {describe(view)}: nothing happened"
@@ -701,6 +840,16 @@ class Phone:
         if key == "sys:dismiss":
             self.dialog = None
             return "dialog dismissed"
+        if key == "sys:notification":
+            return self.open_notification(arg)
+        if key == "sys:clear_notifications":
+            self.notifications, self.shade = (), False
+            return "notifications cleared"
+        if key == "sys:paste":
+            route_id, field_name = arg
+            values = self.forms.setdefault(route_id, {})
+            values[field_name] = values.get(field_name, "") + (self.clipboard or "")
+            return f"pasted {self.clipboard!r}"
         if key == "sys:drawer":
             self.drawer = True
             return "app drawer"
@@ -722,6 +871,18 @@ class Phone:
                 self.dispatch(dialog.owner, then, value)
             return str(label)
         raise RuntimeError(f"unknown system key {key}")
+
+    def open_notification(self, i: int) -> str:
+        """A tap on notification ``i``: it goes away and its app opens (at its screen)."""
+        n = self.notifications[i]
+        self.notifications = self.notifications[:i] + self.notifications[i + 1 :]
+        self.shade, self.dialog = False, None
+        if n.app not in self.apps:
+            return f"{n.title}: its app is not installed"
+        self.launch(n.app)
+        if n.screen is not None:
+            Ctx(self, self.apps[n.app], None).push(n.screen, **dict(n.args))
+        return f"opened {self.apps[n.app].label} from its notification"
 
     def focus_on(self, view: View) -> None:
         route = self.route()

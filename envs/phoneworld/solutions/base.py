@@ -146,6 +146,15 @@ class Driver:
             self.scroll(direction)
         return self.need(**sel)
 
+    def notifications(self) -> None:
+        """Pull the notification shade down (a swipe down from the status bar)."""
+        self.act({"action_type": "swipe", "direction": "down", "index": self.need(rid="clock")})
+
+    def paste(self, **sel: Any) -> None:
+        """Paste the clipboard into the field ``sel`` picks (long press, then "Paste")."""
+        self.long_press(**sel)
+        self.tap(text="Paste")
+
     def answer(self, text: str) -> None:
         self.act({"action_type": "answer", "text": text})
 
