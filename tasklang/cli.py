@@ -431,6 +431,16 @@ def run_cmd(
     raise typer.Exit(run(task, agent, seed, out, render, fmt is Format.json))
 
 
+@app.command("apps")
+def apps_cmd(fmt: FormatOpt = Format.text) -> None:
+    """List PhoneWorld's apps and mini-apps: package, activity, screens, the app model each
+    implements, and the library tasks that use it."""
+    from tasklang.envs.phoneworld.catalog import catalog, text_report
+
+    cat = catalog()
+    typer.echo(json.dumps(cat, indent=2) if fmt is Format.json else text_report(cat))
+
+
 @app.command("new")
 def new_cmd(
     kind: Annotated[str, typer.Argument(metavar="KIND", help="app, mini_app or cross_app.")],

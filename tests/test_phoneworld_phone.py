@@ -349,3 +349,52 @@ def test_invalid_actions_are_refused_with_a_reason(demo: ir.CompiledTask) -> Non
     out = p.act(action_type="input_text", text="123", index=p.d.need(desc="Dialpad"))
     assert not out.ok and "not a text field" in out.info
     assert p.calls() and len(p.calls()) == 3
+
+
+# ---------------------------------------------------------------- library tasks
+def library_task(task_id: str) -> ir.CompiledTask:
+    result = Compiler().compile_paths([LIBRARY / "app" / f"{task_id}.task"])
+    assert result.tasks, [d.message for d in result.diagnostics]
+    return result.tasks[0]
+
+
+@pytest.mark.parametrize("task_id", ["phone.call_back_missed", "phone.block_repeat_caller"])
+def test_library_references_pass_and_doing_nothing_fails(task_id: str) -> None:
+    from tasklang.envs.phoneworld.episode import run_nothing, run_reference
+
+    compiled = library_task(task_id)
+    for seed in range(20):
+        verdict, _ = run_reference(compiled, seed)
+        assert verdict.success, (seed, [(r.id, r.summary) for r in verdict.clauses if not r.passed])
+        assert not run_nothing(compiled, seed).success
+
+
+def finish(p: Phone) -> bool:
+    p.act(action_type="status", goal_status="complete")
+    verdict = p.ep.verdict()
+    return verdict.success
+
+
+def test_calling_back_the_wrong_missed_call_fails() -> None:
+    compiled = library_task("phone.call_back_missed")
+    for seed in range(6):
+        p = Phone(compiled, seed)
+        wanted = p.ep.instance.params["cutoff"]["number"]
+        p.tap(desc="Call History")
+        rows = [v for v in p.ep.tree().walk() if v.rid.endswith(":id/item_recents_holder")]
+        assert len(rows) == 6
+        # the newest missed call (Jonas Brandt, 17:52) is right only for "6 pm"
+        p.tap(text="Jonas Brandt")
+        p.tap(desc="End call")
+        assert finish(p) == (wanted == "+49 170 5550 3391"), seed
+
+
+def test_blocking_the_other_unknown_number_fails() -> None:
+    p = Phone(library_task("phone.block_repeat_caller"), 0)
+    p.tap(desc="Call History")
+    names = p.d.texts(rid="item_recents_name")
+    other = names.index("+1 503 555 0121")
+    p.tap(rid="overflow_menu_icon", nth=other)
+    p.tap(text="Block number")
+    assert p.blocked() == [{"number": "+1 503 555 0121"}]
+    assert not finish(p)
