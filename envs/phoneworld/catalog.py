@@ -32,7 +32,7 @@ def catalog() -> dict[str, Any]:
         for ref in compiled.task.apps:
             users[ref.name].append(compiled.task.id)
     classes = app_classes()
-    apps = []
+    apps: list[dict[str, Any]] = []
     for name, cls in sorted(classes.items(), key=lambda kv: (kv[1].host is not None, kv[0])):
         model = models.get(name)
         apps.append(
