@@ -431,6 +431,38 @@ def run_cmd(
     raise typer.Exit(run(task, agent, seed, out, render, fmt is Format.json))
 
 
+@app.command("solve")
+def solve_cmd(
+    task: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[TASK]", help="A task id, a .task file or a folder (default: the library)."
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The task instance's seed.")] = 0,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", metavar="SECONDS", help="Search time per task.")
+    ] = 60.0,
+    max_depth: Annotated[
+        int | None,
+        typer.Option("--max-depth", min=1, help="Most actions before the end (default: budget)."),
+    ] = None,
+    max_states: Annotated[
+        int | None, typer.Option("--max-states", min=1, help="Most states to explore.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Trajectory file (one task) or folder.")
+    ] = None,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Search PhoneWorld for actions the task's verifier accepts; write them as a trajectory."""
+    from tasklang.solvecmd import solve_tasks
+
+    raise typer.Exit(
+        solve_tasks(task, seed, time_limit, max_depth, max_states, out, fmt is Format.json)
+    )
+
+
 @app.command("apps")
 def apps_cmd(fmt: FormatOpt = Format.text) -> None:
     """List PhoneWorld's apps and mini-apps: package, activity, screens, the app model each
