@@ -423,12 +423,19 @@ def run_cmd(
     render: Annotated[
         Path | None, typer.Option("--render", metavar="DIR", help="Write a PNG per step here.")
     ] = None,
+    randomize: Annotated[
+        bool,
+        typer.Option(
+            "--randomize",
+            help="Device, dark mode, font scale, list order and noise drawn from the seed.",
+        ),
+    ] = False,
     fmt: FormatOpt = Format.text,
 ) -> None:
     """Run an agent on tasks in PhoneWorld; record, check and sum up the trajectories."""
     from tasklang.runcmd import run
 
-    raise typer.Exit(run(task, agent, seed, out, render, fmt is Format.json))
+    raise typer.Exit(run(task, agent, seed, out, render, fmt is Format.json, randomize))
 
 
 @app.command("solve")

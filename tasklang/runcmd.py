@@ -63,7 +63,11 @@ def load(task: str | None) -> dict[str, ir.CompiledTask]:
 
 
 def run_one(
-    compiled: ir.CompiledTask, agent: str, seed: int, render: Path | None
+    compiled: ir.CompiledTask,
+    agent: str,
+    seed: int,
+    render: Path | None,
+    randomize: bool = False,
 ) -> tuple[Ran, str | None]:
     """Run one task; the summary row and the trajectory (JSONL) when it ran."""
     from tasklang.envs.phoneworld.episode import Episode, MissingApp, missing_apps
@@ -77,7 +81,7 @@ def run_one(
     if agent == "reference" and solve is None:
         return Ran(task.id, task.kind, "skipped", "no reference solution"), None
     try:
-        ep = Episode(compiled, seed)
+        ep = Episode(compiled, seed, randomize=randomize)
     except MissingApp as exc:  # pragma: no cover - checked above
         return Ran(task.id, task.kind, "skipped", str(exc)), None
     assert ep.instance is not None
@@ -127,12 +131,7 @@ def run_one(
 
 
 def _shot(ep: Any) -> bytes:
-    from tasklang.envs.phoneworld.render import render_png
-
-    dark = bool(
-        ep.phone.state.get("settings") and ep.phone.state["settings"].settings.get("dark_theme")
-    )
-    data: bytes = render_png(ep.phone.observe(), ep.width, ep.height, dark=dark)
+    data: bytes = ep.screenshot()
     return data
 
 
@@ -150,6 +149,7 @@ def run(
     out: Path | None = None,
     render: Path | None = None,
     as_json: bool = False,
+    randomize: bool = False,
 ) -> int:
     if agent not in ("reference", "nothing", "random") and not agent.startswith("replay:"):
         return _usage(f"unknown agent `{agent}`: reference, nothing, random or replay:FILE")
@@ -175,7 +175,7 @@ def run(
     started = time.perf_counter()
     rows = []
     for compiled in tasks.values():
-        row, jsonl = run_one(compiled, agent, seed, render)
+        row, jsonl = run_one(compiled, agent, seed, render, randomize)
         rows.append(row)
         if jsonl is not None and out is not None:
             target = out if single and out.suffix == ".jsonl" else out / f"{compiled.task.id}.jsonl"

@@ -117,9 +117,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         width: int = 1080,
         height: int = 2400,
         density: int = 420,
+        randomize: bool = False,
     ) -> None:
         self.compiled = load_task(task)
         self.first_seed = seed
+        self.randomize = randomize
         self.dense = dense
         self.with_elements = elements
         self.with_screenshots = screenshots
@@ -148,7 +150,10 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             self.action_space.seed(seed)
         self._resets += 1
         width, height, density = self.size
-        self.episode = Episode(self.compiled, instance_seed, width, height, density, self.record)
+        self.episode = Episode(
+            self.compiled, instance_seed, width, height, density, self.record,
+            randomize=self.randomize,
+        )  # fmt: skip
         self._score = 0.0
         return self._observation(), self._info(None)
 
@@ -192,14 +197,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], dict[str, Any]]):
 
     # ------------------------------------------------------------ extras
     def screenshot(self) -> bytes:
-        from tasklang.envs.phoneworld.render import render_png
-
-        ep = self._ep()
-        dark = bool(
-            ep.phone.state.get("settings") and ep.phone.state["settings"].settings.get("dark_theme")
-        )
-        data: bytes = render_png(ep.phone.observe(), ep.width, ep.height, dark=dark)
-        return data
+        return self._ep().screenshot()
 
     def trajectory_jsonl(self) -> str:
         return self._ep().trajectory().to_jsonl()

@@ -11,6 +11,7 @@ from typing import Any
 from tasklang import __version__, ir
 from tasklang.envs.phoneworld.apps import install
 from tasklang.envs.phoneworld.phone import Outcome, Phone, PhoneState
+from tasklang.envs.phoneworld.randomize import Randomization, scale_noise, shuffle_records
 from tasklang.envs.phoneworld.widgets import View, elements
 from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
@@ -56,6 +57,8 @@ class Episode:
     phone: Phone = field(init=False)
     steps: list[Step] = field(default_factory=list)
     goal: str = ""
+    randomize: bool = False  # device, dark mode, font scale, list order, noise: from the seed
+    randomization: Randomization | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         missing = missing_apps(self.compiled)
@@ -64,9 +67,18 @@ class Episode:
                 f"task `{self.compiled.task.id}` needs app(s) PhoneWorld does not have yet: "
                 + ", ".join(missing)
             )
+        if self.randomize:
+            r = self.randomization = Randomization.from_seed(self.compiled.task.id, self.seed)
+            self.width, self.height, self.density = r.width, r.height, r.density
+            if self.instance is None:
+                inst = sample_instance(scale_noise(self.compiled, r.noise_scale), self.seed)
+                inst.initial = shuffle_records(inst.initial, r.shuffle_seed)
+                self.instance = inst
         if self.instance is None:
             self.instance = sample_instance(self.compiled, self.seed)
         self.phone = Phone(install(), self.width, self.height, self.density)
+        if self.randomization is not None:
+            self.phone.row_scale = self.randomization.row_scale
         self.reset()
 
     @property
@@ -87,6 +99,21 @@ class Episode:
 
     def xml(self) -> str:
         return self.phone.xml()
+
+    @property
+    def dark(self) -> bool:
+        """Whether screenshots are dark: the settings' dark theme, or randomization's pick."""
+        if self.randomization is not None and self.randomization.dark:
+            return True
+        settings = self.phone.state.get("settings")
+        return bool(settings is not None and settings.settings.get("dark_theme"))
+
+    def screenshot(self) -> bytes:
+        """The current screen as a PNG."""
+        from tasklang.envs.phoneworld.render import render_png
+
+        data: bytes = render_png(self.phone.observe(), self.width, self.height, dark=self.dark)
+        return data
 
     def observation(self, with_elements: bool = False) -> dict[str, Any]:
         package, activity = self.phone.current_activity()
@@ -137,6 +164,7 @@ class Episode:
                 environment=Environment(
                     kind="phoneworld",
                     name=f"tasklang {__version__}",
+                    model=self.randomization.device if self.randomization else None,
                     screen=Screen(width=self.width, height=self.height, density=self.density),
                 ),
             ),

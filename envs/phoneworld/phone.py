@@ -123,6 +123,7 @@ class Phone:
     clipboard: str | None = None
     notifications: tuple[Notification, ...] = ()
     shade: bool = False  # the notification shade is pulled down
+    row_scale: float = 1.0  # list rows' height factor (screen density and font scale)
     # a long press on a text field with text on the clipboard: the floating "Paste" toolbar
     # for (route id, field, the field's bounds)
     paste_at: tuple[int, str, w.Bounds] | None = None
@@ -452,6 +453,8 @@ class Phone:
 
     def list_view(self, route: Route, screen: Screen, top: int, bottom: int) -> View:
         heights = [w.natural_height(r) for r in screen.rows]
+        if self.row_scale != 1.0:
+            heights = [max(1, int(h * self.row_scale)) for h in heights]
         total = sum(heights)
         page = max(1, bottom - top)
         offset = min(self.scroll.get(route.id, 0), max(0, total - page))
