@@ -1,0 +1,46 @@
+# Utility bills inside WeChat (in the style of WeChat's own Life Payments service): it runs
+# in the host's process (com.tencent.mm, AppBrandUI), so its state is read from its web pages.
+app bills {
+  host wechat
+  package "com.tencent.mm"
+  label "Life Payments"
+
+  record Provider {
+    name: text key  # e.g. "State Grid Shanghai"
+    kind: enum(electricity, water, gas, mobile)
+    city: text?
+  }
+
+  record Account {
+    account_no: text key  # the number on the bill, or the phone number of a mobile account
+    kind: enum(electricity, water, gas, mobile)
+    provider: text  # Provider.name
+    name: text = ""  # the name you gave it, e.g. "Home"
+    holder: text?  # as the provider shows it, e.g. "Zhang *ming"
+    due: money = $0.00  # the unpaid bill
+    due_date: date?
+    balance: money = $0.00  # credit: paid beyond the bills, or a phone's balance
+  }
+
+  record Payment {
+    payment_no: text key  # e.g. "P50012"
+    account_no: text  # Account.account_no
+    kind: enum(electricity, water, gas, mobile)
+    provider: text
+    amount: money
+    paid_at: datetime
+    status: enum(success, processing, failed) = "success"
+  }
+
+  collection providers: Provider
+  collection accounts: Account  # My Accounts
+  collection provider_accounts: Account  # the bills the providers have on record
+  collection payments: Payment
+
+  settings {
+    city: text = "Shanghai"
+  }
+
+  probe accounts: ui class "android.view.View" desc "account" { account_no = "text" }
+  probe payments: ui class "android.view.View" desc "payment" { amount = "text" }
+}

@@ -1,0 +1,47 @@
+# A ride-hailing mini program inside WeChat (in the style of the DiDi one). It runs in the
+# host's process (com.tencent.mm, AppBrandUI), so its state is read from its web pages.
+app ride {
+  host wechat
+  package "com.tencent.mm"
+  label "Rides"
+
+  record Place {
+    name: text key  # as the map's search shows it, e.g. "Jing'an Temple Station"
+    address: text
+    x_km: number  # map position, km east of the city centre
+    y_km: number  # km north of the city centre
+  }
+
+  record SavedPlace {
+    label: text key  # "Home", "Work", "Gym"
+    place: text  # Place.name
+  }
+
+  record Trip {
+    trip_no: text key  # e.g. "T1041"
+    pickup: text  # Place.name
+    destination: text  # Place.name
+    tier: enum(economy, comfort, xl) = "economy"
+    fare: money  # the estimated fare, paid when the ride is requested
+    distance_km: number
+    status: enum(requested, accepted, in_progress, completed, cancelled) = "requested"
+    requested_at: datetime
+    driver: text?
+    car: text?
+    plate: text?
+    cancel_reason: text?
+    paid: bool = true
+  }
+
+  collection places: Place
+  collection saved_places: SavedPlace
+  collection trips: Trip
+
+  settings {
+    location: text?  # Place.name of where the phone is: the default pickup
+  }
+
+  probe trips: ui class "android.view.View" id "trip-destination" { destination = "text" }
+  probe saved_places: ui class "android.view.View" desc "saved place" { label = "text" }
+  probe places: ui class "android.view.View" desc "place" { name = "text" }
+}
