@@ -514,3 +514,17 @@ def test_notifications_open_their_app_at_their_screen() -> None:
     assert "No notifications" in xml(p)
     act(p, action_type="open_app", app_name="Notes")
     assert not p.shade and p.foreground == "notes"
+
+
+def test_a_double_tap_taps_twice_at_the_same_point_of_the_new_screen() -> None:
+    p = phone()
+    act(p, action_type="open_app", app_name="Notes")
+    fab = index_of(p, desc="New note")
+    assert act(p, action_type="double_tap", index=fab).ok
+    # the first tap opened the editor; the second landed on the editor, not on the stale FAB
+    assert [r.screen for r in p.stacks["notes"]] == ["main", "edit"]
+    act(p, action_type="navigate_back")
+    act(p, action_type="navigate_back")
+    act(p, action_type="open_app", app_name="Mail")
+    act(p, action_type="double_tap", index=index_of(p, text="Notify"))
+    assert [n.title for n in p.notifications] == ["New message", "Backup done"] * 2

@@ -676,13 +676,15 @@ class Phone:
         if kind in ("click", "double_tap", "long_press"):
             view = self.target(a, tree, required=True)
             assert view is not None
-            times = 2 if kind == "double_tap" else 1
-            info = ""
-            for _ in range(times):
-                info = self.tap(view, long=kind == "long_press")
-                self._tree = None
-                if kind == "double_tap":
-                    tree = self.observe()
+            info = self.tap(view, long=kind == "long_press")
+            self._tree = None
+            if kind == "double_tap":
+                # the second tap lands on the same point of the screen the first one made
+                left, top, right, bottom = view.bounds
+                second = w.hit(self.observe(), (left + right) / 2, (top + bottom) / 2)
+                if second is not None:
+                    info = self.tap(second)
+                    self._tree = None
             return info
         if kind == "input_text":
             text = a.get("text")
