@@ -1,0 +1,40 @@
+# Markor (net.gsantner.markor), the markdown notes app AndroidWorld installs. Notes are plain
+# markdown and text files in the notebook folder (/sdcard/Documents/Markor by default) and its
+# sub-folders, so the device probes read the files themselves.
+app markor {
+  package "net.gsantner.markor"
+  label "Markor"
+
+  record Note {
+    path: file key  # e.g. "/sdcard/Documents/Markor/Work/standup.md"
+    name: text  # file name with extension, e.g. "standup.md"
+    folder: text = ""  # folder inside the notebook, e.g. "Work" or "Work/2026" ("" at the top)
+    content: text = ""
+    modified: datetime
+  }
+
+  record Folder {
+    path: file key  # e.g. "/sdcard/Documents/Markor/Work"
+    name: text
+    parent: text = ""  # folder inside the notebook that holds it ("" at the top)
+  }
+
+  collection files: Note
+  collection folders: Folder
+
+  settings {
+    sort_by: enum(name, date, size) = "name"
+    sort_reverse: bool = false
+    folders_first: bool = true
+    new_file_type: enum(md, txt) = "md"  # the type the "new file" dialog proposes
+    open_in_view_mode: bool = false
+  }
+
+  probe files: files "/sdcard/Documents/Markor/**/*" {
+    path = "path",
+    name = "name",
+    modified = "modified",
+    content = "content",
+  }
+  probe folders: files "/sdcard/Documents/Markor/**/" { path = "path", name = "name" }
+}
