@@ -1,0 +1,46 @@
+# Retro Music (code.name.monkey.retromusic), the music player AndroidWorld uses. Songs are the
+# device's audio files as the media store lists them; playlists live in the app's Room database
+# (databases/playlist.db: PlaylistEntity, and SongEntity rows in playlist order); the playing
+# queue and the current song are the app's playback service state, read through the UI.
+app music {
+  package "code.name.monkey.retromusic"
+  label "Retro Music"
+
+  record Song {
+    title: text key
+    artist: text
+    album: text
+    duration: duration
+    track: int = 0  # track number within the album
+    year: int?
+    path: file?  # e.g. "/sdcard/Music/Sunrise.mp3"
+  }
+
+  record Playlist {
+    name: text key
+    songs: list of text = []  # Song.title, in playlist order
+  }
+
+  collection songs: Song
+  collection playlists: Playlist
+
+  settings {
+    now_playing: text?  # Song.title of the current song
+    playing: bool = false  # playing, not paused
+    queue: list of text = []  # the playing queue, Song.title in order
+    shuffle: bool = false
+    repeat: enum(off, all, one) = "off"
+  }
+
+  probe songs: content "content://media/external/audio/media" {
+    title = "title",
+    artist = "artist",
+    album = "album",
+    duration = "duration",
+    path = "_data",
+  }
+  probe playlists: sqlite "/data/data/code.name.monkey.retromusic/databases/playlist.db" table "PlaylistEntity" {
+    name = "playlist_name",
+  }
+  probe now_playing: ui id "code.name.monkey.retromusic:id/miniPlayerTitle"
+}
