@@ -213,6 +213,8 @@ class Solver:
             labels[model] = self.ep.phone.apps[model].label
         self.app_labels = labels
         self._reprs: dict[int, tuple[Any, str]] = {}
+        self.best = 0.0  # the best verifier score reached
+        self.last_final: dict[str, Any] = self.final  # the ending that was accepted
 
     # ------------------------------------------------------------ states
     def signature(self) -> tuple[str, ...]:
@@ -306,7 +308,7 @@ class Solver:
     def run(self) -> SolveResult:
         start = time.perf_counter()
         self.best = 0.0
-        self.last_final: dict[str, Any] = self.final
+        self.last_final = self.final
         ep = self.ep
         counter = itertools.count()
         explored = generated = 0
