@@ -334,23 +334,33 @@ def test_new_file_type_setting_changes_the_proposed_type() -> None:
 
 
 # ------------------------------------------------------------------ the editor
-def test_edit_up_arrow_saves_and_back_alone_does_not() -> None:
+def test_leaving_the_editor_saves_by_up_back_home_or_another_app() -> None:
     ep, d = episode()
     path = f"{NOTEBOOK}/alpha.md"
-    d.tap(text="alpha.md")
     field = "document__fragment__edit__highlighting_editor"
-    assert d.has(text="# Alpha\nfirst line", rid=field)
-    d.type("\nsecond line", clear=False, rid=field)
-    d.back()  # hides the keyboard
-    d.back()  # leaves without saving
-    assert files(ep)[path]["content"] == "# Alpha\nfirst line"
-    d.tap(text="alpha.md")
-    assert d.has(text="# Alpha\nfirst line", rid=field)
-    d.type("\nsecond line", clear=False, rid=field)
-    d.tap(desc="Navigate up")
-    assert files(ep)[path]["content"] == "# Alpha\nfirst line\nsecond line"
-    assert files(ep)[path]["modified"] == NOW
-    assert activity(ep) == "MainActivity"
+    text = "# Alpha\nfirst line"
+    for leave in ("up", "back", "home", "switch"):
+        d.tap(text="alpha.md")
+        assert d.has(text=text, rid=field)
+        d.type(f"\n{leave}", clear=False, rid=field)
+        assert files(ep)[path]["content"] == text  # typing alone writes nothing
+        if leave == "up":
+            d.tap(desc="Navigate up")
+        elif leave == "back":
+            d.back()  # hides the keyboard
+            d.back()  # leaves, saving
+        elif leave == "home":
+            d.home()
+            d.open("Markor")
+            d.back()
+        else:
+            d.open("Clock")
+            d.open("Markor")
+            d.back()
+        text += f"\n{leave}"
+        assert files(ep)[path]["content"] == text, leave
+        assert files(ep)[path]["modified"] == NOW
+        assert activity(ep) == "MainActivity"
 
 
 def test_saving_unchanged_text_keeps_the_date() -> None:

@@ -121,6 +121,12 @@ class App:
         method(ctx, arg)
         return True
 
+    def leaving(self, ctx: Ctx, route: Route, why: str) -> None:
+        """Called as the user leaves ``route``, the app's top screen: ``why`` is "back"
+        (system Back or the toolbar's up arrow; the screen is popped next), "home" or
+        "switch" (another app comes to the front; the screen stays on the stack). An editor
+        that saves when it is left does it here. The default does nothing."""
+
     def rid(self, name: str) -> str:
         return f"{self.package}:id/{name}"
 

@@ -216,7 +216,18 @@ class Phone:
         self._tree = None
 
     # ------------------------------------------------------------ navigation
+    def leave(self, why: str) -> None:
+        """Tell the foreground app its top screen is being left (see ``App.leaving``)."""
+        model = self.foreground
+        route = self.route()
+        if model is None or route is None:
+            return
+        app = self.apps[model]
+        app.leaving(Ctx(self, app, route), route, why)
+
     def launch(self, model: str) -> None:
+        if self.foreground is not None and self.foreground != model:
+            self.leave("switch")
         app = self.apps[model]
         self.foreground, self.drawer = model, False
         self.keyboard, self.focus = False, None
@@ -725,6 +736,7 @@ class Phone:
             return self.go_back()
         if kind == "navigate_home":
             self.shade = False
+            self.leave("home")
             self.foreground, self.drawer, self.dialog = None, False, None
             self.keyboard, self.focus = False, None
             return "home screen"
@@ -942,6 +954,9 @@ class Phone:
                 self.drawer = False
                 return "home screen"
             return "already on the home screen"
+        self.leave("back")
+        if self.foreground is None:  # the app left itself while being left
+            return "back"
         self.focus, self.keyboard = None, False
         self.back_in_app(self.foreground)
         return "back"

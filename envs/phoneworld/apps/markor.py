@@ -28,8 +28,8 @@ a record of its own.
 - More: Settings (``activity.SettingsActivity``): the type of new files, opening notes in view
   mode, and folders first.
 
-The phone sends the system Back to no app, so a note is written by Save, by switching to view
-mode, or by the toolbar's up arrow; Back alone leaves the editor without writing.
+As in the real app, leaving the editor writes the note: Save, switching to view mode, the
+toolbar's up arrow, the system Back, Home and switching to another app all save it.
 """
 
 from __future__ import annotations
@@ -1055,11 +1055,15 @@ class Markor(App):
         text = ctx.form("content")
         note = Notebook(ctx).files.get(path)
         if note is None:
-            if route.screen == "editor" and not text:
-                return  # the note was deleted elsewhere and nothing was written
+            if not text:
+                return  # nothing written: To-Do and QuickNote are created by writing
             ctx.add("files", file_record(path, text, ctx.now))
         elif str(note.get("content") or "") != text:
             ctx.update("files", note, content=text, modified=ctx.now.isoformat(timespec="seconds"))
+
+    def leaving(self, ctx: Ctx, route: Route, why: str) -> None:
+        if route.screen in ("editor", "todo", "quicknote"):
+            self.save(ctx)
 
     def on_save(self, ctx: Ctx, arg: Any) -> None:
         self.save(ctx)
