@@ -201,9 +201,14 @@ class Ctx:
         self.phone.changed = True
 
     # ------------------------------------------------------------ navigating
-    def push(self, screen: str, **args: Any) -> Route:
+    def push(self, screen: str, keep_scroll: bool = False, **args: Any) -> Route:
+        """Open ``screen`` on top of the current one; with ``keep_scroll`` it starts where
+        the current one is scrolled to (a list that enters selection mode stays put)."""
         route = Route(screen, tuple(sorted(args.items())))
-        self.phone.stacks.setdefault(self.app.model, []).append(route)
+        stack = self.phone.stacks.setdefault(self.app.model, [])
+        if keep_scroll and stack and stack[-1].id in self.phone.scroll:
+            self.phone.scroll[route.id] = self.phone.scroll[stack[-1].id]
+        stack.append(route)
         return route
 
     def replace(self, screen: str, keep_scroll: bool = False, **args: Any) -> Route:

@@ -525,9 +525,7 @@ class Calendar(SimpleToolsApp):
             self.on_toggle_select(ctx, index)
             return
         view, date = self.view_of(ctx, route), route.arg("date")
-        new = ctx.push("main", view=view, date=date, selected=(index,))
-        if route.id in ctx.phone.scroll:  # the list stays where it was
-            ctx.phone.scroll[new.id] = ctx.phone.scroll[route.id]
+        ctx.push("main", keep_scroll=True, view=view, date=date, selected=(index,))
 
     def on_toggle_select(self, ctx: Ctx, index: Any) -> None:
         route = ctx.route
