@@ -984,7 +984,7 @@ class CoffeeApp(WeChatPay, App):
         code = ctx.form("coupon")
         _, discount, _, total = self.amounts(ctx, mode, code)
         payment = ctx.form("payment") or str(ctx.setting("payment") or "wechat_pay")
-        args = {
+        args: dict[str, Any] = {
             "store": store.get("name"),
             "mode": mode,
             "coupon": code if discount else "",

@@ -128,7 +128,7 @@ def start_call(ctx: Ctx, number: str, name: str | None = None, back_to: str | No
         },
         app=MODEL,
     )
-    args = {"number": number, "name": name, "started": started, "back_to": back_to}
+    args: dict[str, Any] = {"number": number, "name": name, "started": started, "back_to": back_to}
     if ctx.app.model == MODEL:
         ctx.push("call", **args)
     else:
