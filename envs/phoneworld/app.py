@@ -246,6 +246,10 @@ class Ctx:
         dialog.owner = dialog.owner or self.app.model
         self.phone.dialog = dialog
 
+    def advance(self, seconds: float) -> None:
+        """Let time pass on the phone's clock (a countdown that runs before a photo)."""
+        self.phone.clock += dt.timedelta(seconds=seconds)
+
     def toast(self, text: str) -> None:
         self.phone.toast = text
 
