@@ -470,6 +470,26 @@ def solve_cmd(
     )
 
 
+@app.command("test")
+def test_cmd(
+    path: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[PATH]", help="A library folder or .task file (default: the library)."
+        ),
+    ] = None,
+    seeds: Annotated[int, typer.Option("--seeds", help="Instances tried per task.")] = 20,
+    docs: Annotated[
+        Path | None, typer.Option("--docs", metavar="FILE", help="Write the catalogue here.")
+    ] = None,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """Prove a task library: lint clean, every reference passes, doing nothing fails."""
+    from tasklang.testcmd import run_tests
+
+    raise typer.Exit(run_tests(path, seeds, fmt is Format.json, docs))
+
+
 @app.command("apps")
 def apps_cmd(fmt: FormatOpt = Format.text) -> None:
     """List PhoneWorld's apps and mini-apps: package, activity, screens, the app model each
