@@ -236,3 +236,18 @@ def test_bench_reports_every_figure_the_targets_name() -> None:
     assert worst == max(r["step_over_lxml_floor"] for r in rows)
     text = runner.invoke(app, ["bench", "phoneworld", "--walk", "40", "--instances", "2"])
     assert text.exit_code == 0 and "library task" in text.stdout and "median" in text.stdout
+
+
+def test_restoring_a_snapshot_from_another_branch_restores_its_steps() -> None:
+    ep = Episode(LIBRARY[RUNNABLE[0]], 0)
+    ep.step({"action_type": "wait"})
+    root = ep.snapshot()
+    ep.step({"action_type": "navigate_home"})
+    ep.step({"action_type": "scroll", "direction": "down"})
+    branch_a = ep.snapshot()
+    steps_a = [s.action for s in ep.steps]
+    ep.restore(root)
+    ep.step({"action_type": "navigate_back"})
+    ep.restore(branch_a)  # from branch B, back to A: A's steps, not B's
+    assert [s.action for s in ep.steps] == steps_a and len(ep.steps) == 3
+    assert ep.trajectory().steps[1].action.action_type == "navigate_home"

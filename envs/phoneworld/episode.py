@@ -178,13 +178,14 @@ class Episode:
             self.compiled, self.trajectory(), initial_override=self.instance.initial
         )
 
-    def snapshot(self) -> tuple[PhoneState, int]:
-        return self.phone.snapshot(), len(self.steps)
+    def snapshot(self) -> tuple[PhoneState, tuple[Step, ...]]:
+        """The phone and the steps so far (restoring it works from any later branch)."""
+        return self.phone.snapshot(), tuple(self.steps)
 
-    def restore(self, saved: tuple[PhoneState, int]) -> None:
-        state, n = saved
+    def restore(self, saved: tuple[PhoneState, tuple[Step, ...]]) -> None:
+        state, steps = saved
         self.phone.restore(state)
-        del self.steps[n:]
+        self.steps = list(steps)
 
 
 def _action(action: dict[str, Any]) -> Action | None:

@@ -38,8 +38,14 @@ from tasklang.verifiers.verdict import Verdict
 DEFAULT_TIME_LIMIT = 60.0
 DEPTH_COST = 1.0  # a state's cost: depth, less its score and the relevance of its actions
 SCORE_WEIGHT = 3.0
+NOVELTY = 1.0  # the bonus of reaching a screen no state reached before
 MAX_TEXTS = 12  # candidate texts typed into a field
 MAX_ANSWERS = 40  # candidate answers tried on a state
+# buttons that go ahead (a permission, a dialog's positive answer, a form's save)
+AFFIRMATIVE = frozenset(
+    ["allow", "ok", "save", "done", "confirm", "yes", "apply", "create", "start", "send",
+     "while using the app", "only this time", "set", "add", "pay", "submit", "next"]
+)  # fmt: skip
 STOPWORDS = frozenset(
     [
         "the",
@@ -229,6 +235,15 @@ class Solver:
             parts.append(f"{name}:{known[1]}")
         return tuple(parts)
 
+    def place(self) -> tuple[str | None, str]:
+        """Where the phone is: the foreground app and its top screen (or a dialog's title)."""
+        phone = self.ep.phone
+        route = phone.route()
+        where = route.screen if route is not None else ("drawer" if phone.drawer else "home")
+        if phone.dialog is not None:
+            where += "/" + phone.dialog.title
+        return phone.foreground, where
+
     def check(self) -> tuple[Verdict | None, float]:
         """End the episode here: the verdict if the verifier accepts it (else None), and the
         best score of the endings tried."""
@@ -299,10 +314,16 @@ class Solver:
         if not texts:
             return 0.0
         exact = any(t.casefold() in self.param_texts for t in texts)
+        go_ahead = len(texts) == 1 and texts[0].casefold().strip() in AFFIRMATIVE
         shared = words(" ".join(texts)) & self.goal_words
         # a key of a keypad whose digit is in a number of the goal
         digit = len(texts) == 1 and texts[0].isdigit() and any(texts[0] in n for n in self.numbers)
-        return (3.0 if exact else 0.0) + min(len(shared), 3) + (1.5 if digit else 0.0)
+        return (
+            (3.0 if exact else 0.0)
+            + min(len(shared), 3)
+            + (1.5 if digit else 0.0)
+            + (1.0 if go_ahead else 0.0)
+        )
 
     # ------------------------------------------------------------ the search
     def run(self) -> SolveResult:
@@ -316,6 +337,7 @@ class Solver:
         if verdict is not None:
             return self.result([], explored, generated, start, "")
         seen = {self.signature()}
+        places = {self.place()}
         frontier = [_Node((0.0, 0, next(counter)), ep.snapshot(), [])]
         reason = "the search space was exhausted"
         while frontier:
@@ -345,6 +367,10 @@ class Solver:
                 verdict, score = self.check()
                 if verdict is not None:
                     return self.result(actions, explored, generated, start, "")
+                place = self.place()
+                novel = place not in places
+                places.add(place)
+                rel += NOVELTY if novel else 0.0
                 cost = (depth + 1) * DEPTH_COST - SCORE_WEIGHT * score - rel - 0.5 * node.rel
                 heapq.heappush(
                     frontier, _Node((cost, depth + 1, next(counter)), ep.snapshot(), actions, rel)
