@@ -535,3 +535,20 @@ def test_text_shared_by_another_app_waits_in_the_message_field() -> None:
         "status": "sent",
         "mms": False,
     }
+
+
+def test_an_unread_conversation_is_notified_and_the_notification_opens_it() -> None:
+    ep, d = episode()
+    assert [(n.app, n.title) for n in ep.phone.notifications] == [("messages", "Priya Shah")]
+    note = ep.phone.notifications[0]
+    assert note.text == "Are we still on for lunch?"
+    d.home()
+    d.notifications()
+    d.tap(desc="Messages notification: Priya Shah")
+    assert ep.phone.foreground == "messages" and activity(ep) == "ThreadActivity"
+    route = ep.phone.route()
+    assert route is not None and route.screen == "thread"
+    assert number_key(route.arg("address")) == number_key(PRIYA)
+    received = [m for m in coll(ep, "received") if number_key(m["from"]) == number_key(PRIYA)]
+    assert received and all(m["read"] for m in received)  # opening it read it
+    assert ep.phone.notifications == ()

@@ -398,3 +398,18 @@ def test_blocking_the_other_unknown_number_fails() -> None:
     p.tap(text="Block number")
     assert p.blocked() == [{"number": "+1 503 555 0121"}]
     assert not finish(p)
+
+
+def test_missed_calls_of_the_last_day_are_notified_and_open_the_call_history() -> None:
+    p = Phone(library_task("phone.call_back_missed"), 0)
+    shade = p.ep.phone.notifications
+    assert [(n.title, n.text) for n in shade] == [
+        ("Missed call", "+49 151 5550 8877"),
+        ("Missed call", "Mira Kaya"),
+        ("Missed call", "Jonas Brandt"),
+    ]
+    p.act(action_type="swipe", direction="down", index=p.d.need(rid="clock"))
+    assert p.d.has(desc="Phone notification: Missed call")
+    p.tap(text="Jonas Brandt")
+    assert p.ep.phone.route() is not None and p.ep.phone.route().arg("tab") == "recents"
+    assert len(p.ep.phone.notifications) == 2

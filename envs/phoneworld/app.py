@@ -76,14 +76,17 @@ class Dialog:
 
 @dataclass(frozen=True)
 class Notification:
-    """A notification in the shade: the app that posted it, what it says, and where a tap
-    opens the app (its home screen when ``screen`` is None)."""
+    """A notification in the shade: the app that posted it, what it says, and what a tap
+    does: open the app and send it ``key`` with ``arg`` (as a tap on a view would), or open
+    ``screen`` with ``args``, or just open the app."""
 
     app: str
     title: str
     text: str = ""
     screen: str | None = None
     args: tuple[tuple[str, Any], ...] = ()
+    key: str | None = None
+    arg: Any = None
 
 
 @dataclass
@@ -120,6 +123,11 @@ class App:
             return False
         method(ctx, arg)
         return True
+
+    def posted(self, ctx: Ctx) -> list[Notification]:
+        """The notifications the app shows for the state a task starts from (unread
+        messages, missed calls), oldest first. The default shows none."""
+        return []
 
     def leaving(self, ctx: Ctx, route: Route, why: str) -> None:
         """Called as the user leaves ``route``, the app's top screen: ``why`` is "back"

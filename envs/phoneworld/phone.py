@@ -160,6 +160,10 @@ class Phone:
         self.paste_at = None
         self.granted = frozenset()
         self._tree = None
+        posted: list[Notification] = []
+        for app in self.apps.values():
+            posted += app.posted(Ctx(self, app, None))
+        self.notifications = tuple(posted)
         if foreground is not None and foreground in self.apps:
             self.launch(foreground)
 
@@ -897,7 +901,9 @@ class Phone:
         if n.app not in self.apps:
             return f"{n.title}: its app is not installed"
         self.launch(n.app)
-        if n.screen is not None:
+        if n.key is not None:
+            self.dispatch(n.app, n.key, n.arg)
+        elif n.screen is not None:
             Ctx(self, self.apps[n.app], None).push(n.screen, **dict(n.args))
         return f"opened {self.apps[n.app].label} from its notification"
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.app import Ctx, Dialog, Notification, Route, Screen
 from tasklang.envs.phoneworld.apps.common import checkbox, choice_dialog, menu_item
 from tasklang.envs.phoneworld.apps.simple_tools import (
     COMMONS,
@@ -233,6 +233,21 @@ class MessagesApp(SimpleToolsApp):
     activity = f"{ACTIVITIES}.MainActivity"
     home = "main"
     defaults = SETTING_DEFAULTS
+
+    def posted(self, ctx: Ctx) -> list[Notification]:
+        """A notification per unread conversation (not archived) with its latest message;
+        a tap opens the conversation (and marks it read)."""
+        out = []
+        for conv in sorted(conversations(ctx), key=lambda c: c.date):
+            if not conv.unread or conv.archived:
+                continue
+            received = [body for _, body, sent in sorted(conv.messages) if not sent]
+            text = received[-1] if received else conv.snippet
+            out.append(
+                Notification(self.model, conv.name or conv.address, text,
+                             key="open_thread", arg=conv.address)
+            )  # fmt: skip
+        return out
 
     # ================================================================= screens
     def screen_main(self, ctx: Ctx, route: Route) -> Screen:

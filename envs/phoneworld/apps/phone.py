@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.app import Ctx, Dialog, Notification, Route, Screen
 from tasklang.envs.phoneworld.apps.common import checkbox, choice_dialog, image_button
 from tasklang.envs.phoneworld.apps.contacts import find_by_number, matches, shown_name
 from tasklang.envs.phoneworld.apps.simple_tools import (
@@ -141,6 +141,22 @@ class Dialer(SimpleToolsApp):
     label = "Phone"
     activity = f"{ACTIVITIES}.MainActivity"
     defaults = SETTING_DEFAULTS
+
+    def posted(self, ctx: Ctx) -> list[Notification]:
+        """ "Missed call" for each call missed in the day before the clock; a tap opens the
+        call history."""
+        out = []
+        for call in sorted(ctx.records("calls"), key=lambda c: parse_time(c.get("timestamp"))):
+            when = parse_time(call.get("timestamp"))
+            if call.get("direction") != "missed" or not (
+                ctx.now - dt.timedelta(days=1) <= when <= ctx.now
+            ):
+                continue
+            out.append(
+                Notification(self.model, "Missed call", self.caller(ctx, call),
+                             key="tab", arg="recents")
+            )  # fmt: skip
+        return out
 
     # ------------------------------------------------------------ reading
     def people(self, ctx: Ctx) -> list[dict[str, Any]]:
