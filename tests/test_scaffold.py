@@ -239,7 +239,7 @@ def test_goal_text_is_escaped() -> None:
         ("app", "x.y", [], "no apps given"),
         ("app", "x.y", ["coffee"], "`coffee` is a mini-app (it runs in `wechat`): use kind mini_app"),
         ("app", "x.y", ["clock", "maps"], "use kind cross_app"),
-        ("mini_app", "x.y", ["clock"], "needs a mini-app (bundled mini-apps: `coffee`)"),
+        ("mini_app", "x.y", ["clock"], "needs a mini-app (bundled mini-apps: `bills`, `coffee`, `movies`, `ride`)"),
         ("mini_app", "x.y", ["coffee", "clock"], "`clock` is not a mini-app or the host of one"),
         ("mini_app", "x.y", ["coffee in clock"], "runs inside `wechat`, not `clock`"),
         ("app", "x.y", ["clock in wechat"], "`clock` is not a mini-app"),
