@@ -270,6 +270,7 @@ class Analysis:
         a = build_space(self.compiled, enc, "a:")
         b = build_space(self.compiled, enc, "b:")
         s = self.solver(enc)
+        side_before = len(enc.side)
         s.add(*[f for _l, f, _n, _w in a.tracked], *[f for _l, f, _n, _w in b.tracked])
         s.add(same_world(enc, a.world, b.world))
         ev_a = SymEval(enc, a.values, a.world)
@@ -280,7 +281,14 @@ class Analysis:
                 s.add(enc.equal(x, y, tname(part.expr.type), None, True, False))
         want_a, want_b = ev_a.expr(expected), ev_b.expr(expected)
         common = tname(expected.type)
-        s.add(z3.Not(enc.equal(want_a, want_b, common, None, True, False)))
+        # the answers differ beyond the clause's tolerance (an answer right for A is then
+        # wrong for B: with `within W`, that takes more than W between them)
+        compare = clause.body.expr if isinstance(clause.body, ir.CheckBody) else None
+        within = None
+        if isinstance(compare, ir.Compare) and compare.within is not None:
+            within = ev_a.expr(compare.within)
+        s.add(z3.Not(enc.equal(want_a, want_b, common, within, True, False)))
+        s.add(*enc.side[side_before:])  # what evaluating the goal and answer required
         for _ in range(self.options.retries):
             result = self.check(s, "whether the answer is unique")
             if result != z3.sat:
