@@ -29,7 +29,7 @@ def compiled(task_id: str) -> ir.CompiledTask:
 
 
 def test_reference_solves_every_instance() -> None:
-    for seed in range(20):
+    for seed in range(6):  # `tasklang test` tries 20
         verdict, _ = run_reference(compiled(TASK), seed)
         failed = [(r.id, r.summary) for r in verdict.clauses if not r.passed]
         assert not failed, (seed, failed)
@@ -37,7 +37,7 @@ def test_reference_solves_every_instance() -> None:
 
 
 def test_doing_nothing_fails() -> None:
-    for seed in range(20):
+    for seed in range(6):  # `tasklang test` tries 20
         assert not run_nothing(compiled(TASK), seed).success
 
 

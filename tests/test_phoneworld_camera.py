@@ -35,7 +35,7 @@ def compiled(task_id: str) -> ir.CompiledTask:
 
 @pytest.mark.parametrize("task_id", sorted(TASKS))
 def test_reference_solves_every_instance_and_nothing_fails(task_id: str) -> None:
-    for seed in range(20):
+    for seed in range(6):  # `tasklang test` tries 20
         verdict, _ = run_reference(compiled(task_id), seed)
         failed = [(r.id, r.summary) for r in verdict.clauses if not r.passed]
         assert not failed, (seed, failed)

@@ -363,7 +363,7 @@ def test_library_references_pass_and_doing_nothing_fails(task_id: str) -> None:
     from tasklang.envs.phoneworld.episode import run_nothing, run_reference
 
     compiled = library_task(task_id)
-    for seed in range(20):
+    for seed in range(6):  # `tasklang test` tries 20
         verdict, _ = run_reference(compiled, seed)
         assert verdict.success, (seed, [(r.id, r.summary) for r in verdict.clauses if not r.passed])
         assert not run_nothing(compiled, seed).success

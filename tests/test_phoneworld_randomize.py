@@ -87,7 +87,7 @@ def test_dark_screenshots() -> None:
 
 @pytest.mark.parametrize("task_id", SOLVED)
 def test_references_pass_on_randomized_phones(task_id: str) -> None:
-    for seed in range(4):
+    for seed in range(2):
         verdict = run_reference_randomized(task_id, seed)
         assert verdict.success, (seed, [(r.id, r.summary) for r in verdict.clauses if not r.passed])
 
