@@ -9,8 +9,9 @@ For every task of PATH (the bundled library by default):
 - how diverse the instances are: distinct goal texts among them.
 
 It prints a line per task that failed and a table per kind (tasks, instances tried, reference
-passes, do-nothing failures, lint findings, mean reference length), with the number of
-AndroidWorld families (tasks of ``androidworld/``). ``--docs FILE`` also writes the library's
+passes, do-nothing failures, lint findings, mean reference length, and how many tasks have
+diverse goals: a parameterized task whose instances mostly read differently; reported, not a
+failure), with the number of AndroidWorld families (tasks of ``androidworld/``). ``--docs FILE`` also writes the library's
 catalogue (every task with its kind, apps, goal template, difficulty and reference length) as
 Markdown. Exit 0 when every task passed, 1 otherwise, 2 for bad usage.
 """
@@ -46,7 +47,13 @@ class TaskReport:
     lint: int = 0
     reference_steps: list[int] = field(default_factory=list)
     distinct_goals: int = 0
+    parameterized: bool = False
     problems: list[str] = field(default_factory=list)
+
+    @property
+    def diverse(self) -> bool:
+        """A parameterized task's goal texts are mostly distinct over its instances."""
+        return not self.parameterized or self.distinct_goals * 2 > self.instances
 
     @property
     def ok(self) -> bool:
@@ -63,6 +70,7 @@ class TaskReport:
             round(self.mean_steps, 2) if self.mean_steps is not None else None
         )
         out["ok"] = self.ok
+        out["diverse"] = self.diverse
         return out
 
 
@@ -81,6 +89,7 @@ def test_task(compiled: ir.CompiledTask, seeds: int, lint: int) -> TaskReport:
         task.id, task.kind, [a.name for a in task.apps], task.goal.template, task.difficulty,
         compiled.source.path if compiled.source else "", lint=lint,
     )  # fmt: skip
+    report.parameterized = bool(task.params)
     if lint:
         report.problems.append(f"{lint} lint finding(s)")
     missing = missing_apps(compiled)
@@ -153,6 +162,7 @@ def summary(reports: list[TaskReport]) -> list[dict[str, Any]]:
                 "do-nothing failures": sum(r.nothing_fails for r in group),
                 "lint findings": sum(r.lint for r in group),
                 "mean reference steps": round(statistics.mean(steps), 1) if steps else "-",
+                "diverse goals": sum(r.diverse for r in group),
                 "failed tasks": sum(not r.ok for r in group),
             }
         )
@@ -233,7 +243,7 @@ def run_tests(
         for tid in failed_to_compile:
             print(f"FAIL {tid}: does not compile")
         cols = ["kind", "tasks", "instances", "reference passes", "do-nothing failures",
-                "lint findings", "mean reference steps", "failed tasks"]  # fmt: skip
+                "lint findings", "mean reference steps", "diverse goals", "failed tasks"]  # fmt: skip
         print(text_table(cols, summary(reports)))
         print(f"\n{len(reports)} tasks, {families} AndroidWorld families, {seeds} seed(s) each: "
               + ("all passed" if ok else f"{failures} failed"))  # fmt: skip

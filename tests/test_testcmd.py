@@ -4,13 +4,14 @@ doing nothing), summed up per kind, and its catalogue written as Markdown."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from tasklang.cli import app
-from tasklang.compiler import library_root
+from tasklang.compiler import Compiler, library_root
 
 runner = CliRunner()
 LIB = library_root()
@@ -40,6 +41,11 @@ def test_a_sound_library_passes_with_a_table_per_kind(tmp_path: Path) -> None:
     tasks = {t["task"]: t for t in doc["tasks"]}
     assert tasks["settings.ensure_wifi_on"]["mean_reference_steps"] > 1
     assert tasks["cross.alarm_from_message"]["distinct_goals"] >= 2
+    for t in tasks.values():
+        assert t["diverse"] == (not t["parameterized"] or t["distinct_goals"] * 2 > 3)
+    assert sum(k["diverse goals"] for k in kinds.values()) == sum(
+        t["diverse"] for t in tasks.values()
+    )
     text = runner.invoke(app, ["test", str(folder), "--seeds", "1"])
     assert (
         text.exit_code == 0 and "all passed" in text.stdout and "do-nothing failures" in text.stdout
@@ -101,3 +107,15 @@ def test_the_catalogue_is_written(tmp_path: Path) -> None:
     text = out.read_text()
     assert "| `clock.start_timer` | clock | Set a timer for {countdown}" in text
     assert "2 tasks (2 app, 0 mini_app, 0 cross_app)" in text
+
+
+def test_the_library_catalogue_lists_every_task() -> None:
+    documented = set(
+        re.findall(
+            r"^\| `([a-z0-9_.]+)` \|", (LIB.parent / "docs" / "task_library.md").read_text(), re.M
+        )
+    )
+    library = {c.task.id for c in Compiler().compile_paths([LIB]).tasks}
+    assert documented == library, (
+        "regenerate with `tasklang test task_library --docs docs/task_library.md`"
+    )
