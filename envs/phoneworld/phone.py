@@ -161,8 +161,8 @@ class Phone:
         self.granted = frozenset()
         self._tree = None
         posted: list[Notification] = []
-        for app in self.apps.values():
-            posted += app.posted(Ctx(self, app, None))
+        for installed in self.apps.values():
+            posted += installed.posted(Ctx(self, installed, None))
         self.notifications = tuple(posted)
         if foreground is not None and foreground in self.apps:
             self.launch(foreground)
