@@ -18,7 +18,7 @@ runner = CliRunner()
 # searches are bounded by explored states, not time, so that results do not depend on the
 # machine's speed
 BIG = 1e9
-STATES = 300
+STATES = 500
 LIBRARY = {c.task.id: c for c in Compiler().compile_paths([library_root()]).tasks}
 
 

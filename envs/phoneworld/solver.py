@@ -297,6 +297,10 @@ class Solver:
                 out.append((rel, {"action_type": "click", "index": i}))
             if target.on_long is not None:
                 out.append((rel - 0.5, {"action_type": "long_press", "index": i}))
+        form = self.fill_form(nodes)
+        if form:
+            # one child that fills every field with the goal text that fits it best
+            out.append((1.0 + len(form), form))  # type: ignore[arg-type]
         if phone.focus is not None:
             out.append((1.0, {"action_type": "keyboard_enter"}))
         if scrollable:
@@ -308,6 +312,52 @@ class Solver:
             if phone.foreground != model:
                 out.append((1.0, {"action_type": "open_app", "app_name": label}))
         return out
+
+    def apply(self, action: Any, depth: int) -> list[dict[str, Any]] | None:
+        """Carry out an action, or a form fill (text per field name, each field found again
+        on the screen as it is then); the actions taken, or None if one was refused."""
+        if not isinstance(action, list):
+            return [action] if self.ep.step(action).ok else None
+        if depth + len(action) > self.max_depth:
+            return None
+        taken = []
+        for field_name, text in action:
+            index = next(
+                (i for i, v in enumerate(self.ep.phone.nodes())
+                 if v.edit == field_name and v.bounds[3] > v.bounds[1]),
+                None,
+            )  # fmt: skip
+            if index is None:
+                return None
+            step = {"action_type": "input_text", "text": text, "index": index, "clear_text": True}
+            if not self.ep.step(step).ok:
+                return None
+            taken.append(step)
+        return taken
+
+    def fill_form(self, nodes: list[View]) -> list[tuple[str, str]]:
+        """Typing, for a screen with several fields, each goal text into the field it fits
+        best (each text once, only where it fits); empty unless two fields get one."""
+        fields = [
+            (i, v) for i, v in enumerate(nodes)
+            if v.edit is not None and v.bounds[2] > v.bounds[0] and v.bounds[3] > v.bounds[1]
+        ]  # fmt: skip
+        if len(fields) < 2:
+            return []
+        pairs = sorted(
+            ((fits(t, f"{v.text} {v.hint} {v.rid}"), i, t) for i, v in fields for t in self.texts),
+            key=lambda p: (-p[0], p[1]),
+        )
+        used_fields: set[int] = set()
+        used_texts: set[str] = set()
+        plan = []
+        for score, i, text in pairs:
+            if score <= 0 or i in used_fields or text in used_texts:
+                continue
+            used_fields.add(i)
+            used_texts.add(text)
+            plan.append((str(nodes[i].edit), text))
+        return plan if len(plan) >= 2 else []
 
     def relevance(self, view: View) -> float:
         texts = [x.text or x.desc for x in view.flat() if x.text or x.desc]
@@ -355,15 +405,15 @@ class Solver:
             ep.restore(node.saved)
             for rel, action in self.candidates():
                 ep.restore(node.saved)
-                outcome = ep.step(action)
-                if not outcome.ok or ep.phone.ended:
+                steps = self.apply(action, depth)
+                if steps is None or ep.phone.ended:
                     continue
                 sig = self.signature()
                 if sig in seen:
                     continue
                 seen.add(sig)
                 generated += 1
-                actions = [*node.actions, action]
+                actions = [*node.actions, *steps]
                 verdict, score = self.check()
                 if verdict is not None:
                     return self.result(actions, explored, generated, start, "")
@@ -371,9 +421,10 @@ class Solver:
                 novel = place not in places
                 places.add(place)
                 rel += NOVELTY if novel else 0.0
-                cost = (depth + 1) * DEPTH_COST - SCORE_WEIGHT * score - rel - 0.5 * node.rel
+                cost = len(actions) * DEPTH_COST - SCORE_WEIGHT * score - rel - 0.5 * node.rel
                 heapq.heappush(
-                    frontier, _Node((cost, depth + 1, next(counter)), ep.snapshot(), actions, rel)
+                    frontier,
+                    _Node((cost, len(actions), next(counter)), ep.snapshot(), actions, rel),
                 )
         return SolveResult(
             self.compiled.task.id, self.seed, False, [], explored, generated,
