@@ -111,6 +111,12 @@ class Mail(App):
     def screen_thread(self, ctx: Ctx, route: Route) -> Screen:
         return Screen(f"Thread with {route.arg('who')}", up=True)
 
+    def paged(self, ctx: Ctx, route: Route, direction: str) -> bool:
+        if route.screen != "thread":
+            return False
+        ctx.replace("thread", who="Ben" if direction == "right" else "Ann")
+        return True
+
     def on_copy(self, ctx: Ctx, arg: Any) -> None:
         ctx.copy("4711")
 
@@ -528,3 +534,18 @@ def test_a_double_tap_taps_twice_at_the_same_point_of_the_new_screen() -> None:
     act(p, action_type="open_app", app_name="Mail")
     act(p, action_type="double_tap", index=index_of(p, text="Notify"))
     assert [n.title for n in p.notifications] == ["New message", "Backup done"] * 2
+
+
+def test_sideways_scrolls_page_the_screens_that_page() -> None:
+    p = phone()
+    act(p, action_type="open_app", app_name="Mail")
+    out = act(p, action_type="swipe", direction="left")
+    assert out.ok and out.info == "nothing to scroll"  # the inbox does not page
+    act(p, action_type="click", index=index_of(p, text="Notify"))
+    act(p, action_type="swipe", direction="down", x=500, y=40)
+    act(p, action_type="click", index=index_of(p, desc="Mail notification: New message"))
+    assert "Thread with Ann" in xml(p)
+    assert act(p, action_type="swipe", direction="left").info == "scrolled right"
+    assert "Thread with Ben" in xml(p)
+    assert act(p, action_type="scroll", direction="left").info == "scrolled left"
+    assert "Thread with Ann" in xml(p)

@@ -129,6 +129,12 @@ class App:
         messages, missed calls), oldest first. The default shows none."""
         return []
 
+    def paged(self, ctx: Ctx, route: Route, direction: str) -> bool:
+        """A sideways scroll on ``route``: ``direction`` is "right" to show what lies to the
+        right (the next photo, the next tab; a swipe to the left) or "left". Return True if
+        the screen pages; the default does not."""
+        return False
+
     def leaving(self, ctx: Ctx, route: Route, why: str) -> None:
         """Called as the user leaves ``route``, the app's top screen: ``why`` is "back"
         (system Back or the toolbar's up arrow; the screen is popped next), "home" or

@@ -933,6 +933,10 @@ class Phone:
                 return "home screen"
             return "nothing to scroll"
         route = self.route()
+        if route is not None and direction in ("left", "right") and self.dialog is None:
+            app = self.apps[self.foreground]
+            if app.paged(Ctx(self, app, route), route, direction):
+                return f"scrolled {direction}"
         if route is None or direction in ("left", "right"):
             return "nothing to scroll"
         total, page = self._lists.get(route.id, (0, 1))
