@@ -38,6 +38,7 @@ from tasklang.verifiers.verdict import Verdict
 DEFAULT_TIME_LIMIT = 60.0
 DEPTH_COST = 1.0  # a state's cost: depth, less its score and the relevance of its actions
 SCORE_WEIGHT = 3.0
+PARTIAL_WEIGHT = 3.0  # records that meet more of a `has {...}` clause's conditions come first
 NOVELTY = 1.0  # the bonus of reaching a screen no state reached before
 MAX_TEXTS = 12  # candidate texts typed into a field
 MAX_ANSWERS = 40  # candidate answers tried on a state
@@ -156,6 +157,27 @@ def _needs_answer(compiled: ir.CompiledTask) -> bool:
     )
 
 
+def conjuncts(e: ir.Expr) -> list[ir.Expr]:
+    if isinstance(e, ir.Logic) and e.op == "and":
+        return conjuncts(e.left) + conjuncts(e.right)
+    return [e]
+
+
+def record_clauses(compiled: ir.CompiledTask) -> list[ir.Quant]:
+    """The goal clauses that ask for a record with several properties (``C has {...}``)."""
+    out = []
+    for c in compiled.task.clauses:
+        e = c.body.expr if c.role == "goal" and isinstance(c.body, ir.CheckBody) else None
+        if (
+            isinstance(e, ir.Quant)
+            and e.quantifier == "exists"
+            and e.where is not None
+            and len(conjuncts(e.where)) >= 2
+        ):
+            out.append(e)
+    return out
+
+
 def fits(text: str, field_words: str) -> float:
     """How well a text suits a field (its hint, current text and id): shared words, or the
     kind of value a phone number, an e-mail address or a number field takes."""
@@ -204,6 +226,8 @@ class Solver:
         params = [p for p in _param_strings(self.ep.instance.params) if p.casefold() in shown_goal]
         quoted = re.findall(r"'([^']+)'|\"([^\"]+)\"", goal)
         texts = [a or b for a, b in quoted] + [p for p in params if 0 < len(p) <= 80]
+        # a file name is often typed without its extension (the dialog adds it)
+        texts += [t.rsplit(".", 1)[0] for t in texts if re.fullmatch(r"[\w\- ]+\.\w{1,4}", t)]
         # a full name is often typed as first and last name
         texts += [part for t in texts if " " in t and t.replace(" ", "").isalpha()
                   for part in t.split()]  # fmt: skip
@@ -219,6 +243,7 @@ class Solver:
             labels[model] = self.ep.phone.apps[model].label
         self.app_labels = labels
         self._reprs: dict[int, tuple[Any, str]] = {}
+        self.record_goals = record_clauses(compiled)
         self.best = 0.0  # the best verifier score reached
         self.last_final: dict[str, Any] = self.final  # the ending that was accepted
 
@@ -243,6 +268,31 @@ class Solver:
         if phone.dialog is not None:
             where += "/" + phone.dialog.title
         return phone.foreground, where
+
+    def partial(self) -> float:
+        """How close the state is to the records the goal asks for: for each such clause,
+        the largest share of its conditions one record meets (mean over the clauses)."""
+        if not self.record_goals:
+            return 0.0
+        from tasklang.verifiers.evaluate import Env, EvalError, collection, evaluate
+
+        assert self.ep.instance is not None
+        env = Env(dict(self.compiled.apps), self.ep.instance.params, self.ep.phone.world())
+        shares = []
+        for q in self.record_goals:
+            parts = conjuncts(q.where) if q.where is not None else []
+            best = 0.0
+            for record in collection(env, q.source):
+                inner = env.with_record(record)
+                met = 0
+                for part in parts:
+                    try:
+                        met += bool(evaluate(part, inner))
+                    except EvalError:
+                        continue
+                best = max(best, met / len(parts))
+            shares.append(best)
+        return sum(shares) / len(shares)
 
     def check(self) -> tuple[Verdict | None, float]:
         """End the episode here: the verdict if the verifier accepts it (else None), and the
@@ -421,7 +471,13 @@ class Solver:
                 novel = place not in places
                 places.add(place)
                 rel += NOVELTY if novel else 0.0
-                cost = len(actions) * DEPTH_COST - SCORE_WEIGHT * score - rel - 0.5 * node.rel
+                cost = (
+                    len(actions) * DEPTH_COST
+                    - SCORE_WEIGHT * score
+                    - PARTIAL_WEIGHT * self.partial()
+                    - rel
+                    - 0.5 * node.rel
+                )
                 heapq.heappush(
                     frontier,
                     _Node((cost, len(actions), next(counter)), ep.snapshot(), actions, rel),
