@@ -27,20 +27,17 @@ from collections import Counter
 from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
+from tasklang.envs.phoneworld.apps.miniprogram import APPBRAND_UI, MiniProgram, node, when
 from tasklang.envs.phoneworld.apps.wechat import (
     PKG,
-    WeChatPay,
     choice_dialog,
     label_of,
     money,
-    parse_time,
     stamp,
 )
 from tasklang.envs.phoneworld.widgets import View
 
-APPBRAND_UI = f"{PKG}.plugin.appbrand.ui.AppBrandUI"
-WEBVIEW = "android.webkit.WebView"
 TABS = (("home", "Home"), ("menu", "Menu"), ("orders", "Orders"), ("me", "Me"))
 CATEGORIES = (
     ("coffee", "Coffee"),
@@ -86,36 +83,6 @@ _ORDER_NO = re.compile(r"^([A-Za-z]*)(\d+)$")
 
 
 # ------------------------------------------------------------------ values
-def node(
-    text: str = "",
-    key: str | None = None,
-    arg: Any = None,
-    rid: str = "",
-    desc: str = "",
-    height: int = 110,
-    selected: bool = False,
-    children: list[View] | None = None,
-    horizontal: bool = False,
-    weight: float = 1.0,
-) -> View:
-    """A web page element: an ``android.view.View`` (clickable when it sends a key)."""
-    return View(
-        w.VIEW,
-        text=text,
-        rid=rid,
-        desc=desc,
-        clickable=key is not None,
-        focusable=key is not None,
-        on_click=key,
-        arg=arg,
-        height=0 if children and not horizontal else height,
-        selected=selected,
-        children=children or [],
-        horizontal=horizontal,
-        weight=weight,
-    )
-
-
 def unit_price(item: dict[str, Any], size: str, milk: str, shots: int) -> int:
     """One cup's price: the menu price is for the item's own size."""
     base = int(item.get("price") or 0)
@@ -156,18 +123,14 @@ def hours(store: dict[str, Any]) -> str:
     return f"{str(store.get('opens') or '')[:5]}-{str(store.get('closes') or '')[:5]}"
 
 
-def when(value: Any) -> str:
-    moment = parse_time(value)
-    return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
-
-
-class CoffeeApp(WeChatPay, App):
+class CoffeeApp(MiniProgram):
     model = "coffee"
     host = "wechat"
     package = PKG
     label = "Coffee"
     activity = APPBRAND_UI
     home = "home"
+    tabs = TABS
 
     # ============================================================== reading
     def menu_item(self, ctx: Ctx, name: Any) -> dict[str, Any] | None:
@@ -217,87 +180,6 @@ class CoffeeApp(WeChatPay, App):
         ]
 
     # ============================================================== page frame
-    def page(
-        self, ctx: Ctx, title: str, tab: str | None = None, up: bool = True, **kw: Any
-    ) -> Screen:
-        screen = Screen(
-            title,
-            activity=APPBRAND_UI,
-            up=up and tab is None,
-            actions=[
-                View(
-                    w.IMAGE_BUTTON,
-                    desc="More",
-                    rid=f"{PKG}:id/actionbar_capsule_option",
-                    clickable=True,
-                    focusable=True,
-                    on_click="mini_more",
-                ),
-                View(
-                    w.IMAGE_BUTTON,
-                    desc="Close",
-                    rid=f"{PKG}:id/actionbar_capsule_home",
-                    clickable=True,
-                    focusable=True,
-                    on_click="mini_close",
-                ),
-            ],
-            list_cls=WEBVIEW,
-            **kw,
-        )
-        if tab is not None:
-            screen.tabs = [
-                node(text, "tab", key, rid="tab-bar-item", selected=key == tab, height=140)
-                for key, text in TABS
-            ]
-        return screen
-
-    def on_tab(self, ctx: Ctx, arg: Any) -> None:
-        ctx.replace(str(arg))
-
-    def on_mini_more(self, ctx: Ctx, arg: Any) -> None:
-        mine = ctx.find("recent_mini_apps", lambda r: r.get("name") == self.label, "wechat")
-        pinned = bool(mine and mine.get("pinned"))
-        options = (
-            ("Send to Chat", "mini_share"),
-            ("Remove from My Mini Programs" if pinned else "Add to My Mini Programs", "mini_pin"),
-            ("Back to Home", "mini_home"),
-        )
-        items = [
-            View(
-                w.LINEAR,
-                clickable=True,
-                focusable=True,
-                on_click=key,
-                height=140,
-                children=[View(w.TEXT, text=text, rid="android:id/title")],
-            )
-            for text, key in options
-        ]
-        ctx.dialog(Dialog(self.label, items=items, buttons=[("Cancel", None, None)]))
-
-    def on_mini_share(self, ctx: Ctx, arg: Any) -> None:
-        ctx.open("wechat", "share", mini=self.label)
-
-    def on_mini_pin(self, ctx: Ctx, arg: Any) -> None:
-        mine = ctx.find("recent_mini_apps", lambda r: r.get("name") == self.label, "wechat")
-        if mine is None:
-            ctx.add(
-                "recent_mini_apps",
-                {"name": self.label, "last_used": stamp(ctx.now), "pinned": True},
-                "wechat",
-            )
-        else:
-            ctx.update("recent_mini_apps", mine, "wechat", pinned=not mine.get("pinned"))
-
-    def on_mini_home(self, ctx: Ctx, arg: Any) -> None:
-        ctx.back_to("home")
-        ctx.replace("home")
-
-    def on_mini_close(self, ctx: Ctx, arg: Any) -> None:
-        while ctx.phone.stacks.get(self.model):
-            ctx.back()
-
     # ============================================================== tab pages
     def screen_home(self, ctx: Ctx, route: Route) -> Screen:
         screen = self.page(ctx, self.label, "home")

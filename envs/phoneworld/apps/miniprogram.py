@@ -11,11 +11,47 @@ from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import App, Ctx, Dialog, Route, Screen
-from tasklang.envs.phoneworld.apps.coffee import APPBRAND_UI, WEBVIEW, node
-from tasklang.envs.phoneworld.apps.wechat import PKG, WeChatPay, stamp
+from tasklang.envs.phoneworld.apps.wechat import PKG, WeChatPay, parse_time, stamp
 from tasklang.envs.phoneworld.widgets import View
 
+APPBRAND_UI = f"{PKG}.plugin.appbrand.ui.AppBrandUI"
+WEBVIEW = "android.webkit.WebView"
 _NUMBERED = re.compile(r"^([A-Za-z]*)(\d+)$")
+
+
+def node(
+    text: str = "",
+    key: str | None = None,
+    arg: Any = None,
+    rid: str = "",
+    desc: str = "",
+    height: int = 110,
+    selected: bool = False,
+    children: list[View] | None = None,
+    horizontal: bool = False,
+    weight: float = 1.0,
+) -> View:
+    """A web page element: an ``android.view.View`` (clickable when it sends a key)."""
+    return View(
+        w.VIEW,
+        text=text,
+        rid=rid,
+        desc=desc,
+        clickable=key is not None,
+        focusable=key is not None,
+        on_click=key,
+        arg=arg,
+        height=0 if children and not horizontal else height,
+        selected=selected,
+        children=children or [],
+        horizontal=horizontal,
+        weight=weight,
+    )
+
+
+def when(value: Any) -> str:
+    moment = parse_time(value)
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
 class MiniProgram(WeChatPay, App):

@@ -23,8 +23,7 @@ import datetime as dt
 from typing import Any
 
 from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
-from tasklang.envs.phoneworld.apps.coffee import node, when
-from tasklang.envs.phoneworld.apps.miniprogram import MiniProgram, next_number
+from tasklang.envs.phoneworld.apps.miniprogram import MiniProgram, next_number, node, when
 from tasklang.envs.phoneworld.apps.wechat import money, parse_time, stamp
 from tasklang.envs.phoneworld.widgets import View
 

@@ -26,8 +26,7 @@ from typing import Any
 
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import Ctx, Dialog, Route, Screen
-from tasklang.envs.phoneworld.apps.coffee import node, when
-from tasklang.envs.phoneworld.apps.miniprogram import MiniProgram, next_number
+from tasklang.envs.phoneworld.apps.miniprogram import MiniProgram, next_number, node, when
 from tasklang.envs.phoneworld.apps.wechat import label_of, money, stamp
 from tasklang.envs.phoneworld.widgets import View
 
