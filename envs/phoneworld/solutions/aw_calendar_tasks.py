@@ -116,7 +116,24 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 
 
 def relative_day(said: str, today: dt.date) -> dt.date:
-    """ "this Friday" (the coming one) or "Friday next week" (weeks start on Sunday)."""
+    """ "this Friday" (the coming one) or "Friday next week" (weeks start on Sunday); also
+    "tomorrow", "the day after tomorrow", "in three days", "a week from today" and "a week from
+    tomorrow"."""
+    near = {
+        "a week from tomorrow": 8,
+        "a week from today": 7,
+        "the day after tomorrow": 2,
+        "tomorrow": 1,
+    }
+    for words, days in near.items():
+        if words in said:
+            return today + dt.timedelta(days=days)
+    counted = re.search(r"\bin (\w+) days\b", said)
+    if counted:
+        numbers = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+        word = counted.group(1)
+        days = int(word) if word.isdigit() else numbers.index(word) + 2
+        return today + dt.timedelta(days=days)
     name = next((n for n in WEEKDAYS if n in said), None)
     if name is None:
         raise SolutionError(f"no weekday in {said!r}")

@@ -40,7 +40,7 @@ def calendar_from_message(d: Driver) -> None:
     if not bodies:
         raise SolutionError("the conversation shows no message")
     start = plan_of(bodies[-1], 2026)
-    end = start + dt.timedelta(hours=2)
+    end = start + dt.timedelta(seconds=int(d.params["length"]["span"]))
     d.open("Calendar")
     d.tap(desc="New Event")
     d.type(f"Dinner with {friend}", rid="event_title")
