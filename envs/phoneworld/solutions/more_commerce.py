@@ -180,16 +180,22 @@ def check_defaults(d: Driver) -> None:
 def cheapest_prime_brand(d: Driver) -> None:
     d.open(LABEL)
     search(d, str(d.params["kind"]))
+    stars = float(d.params["stars"])
     d.tap(rid="s-prime-filter")
-    filter_results(d, f"{d.params['stars']} Stars & Up")
+    # the filter offers whole stars only: take the closest one below, then read the ratings
+    whole = max((n for n in (4, 3, 2) if n <= stars), default=0)
+    if whole:
+        filter_results(d, f"{whole} Stars & Up")
     sort_by(d, "Price: Low to High")
     for _ in range(15):
         for row in groups(d, "s-result-item"):
-            title = child(row, "s-result-title")
+            title, rating = child(row, "s-result-title"), child(row, "s-rating")
             if title is None or child(row, "s-availability") is not None:
                 continue
             if child(row, "s-add-to-cart") is None and child(row, "s-see-options") is None:
                 break  # the rest of the row is below the fold: scroll it into view
+            if rating is None or float(rating.text) < stars:
+                continue
             click(d, index_of(d, title))
             brand = d.texts(rid="bylineInfo")
             if not brand:

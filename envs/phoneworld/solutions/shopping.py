@@ -78,15 +78,27 @@ def cheapest_rated_to_cart(d: Driver) -> None:
     raise SolutionError("no result qualifies")
 
 
+def cents(text: str) -> int:
+    """A shown price ("$1,249.99") in cents."""
+    return round(float(text.replace("$", "").replace(",", "")) * 100)
+
+
 @reference("shopping.top_rated_price")
 def top_rated_price(d: Driver) -> None:
+    cap = int(d.params["cap"])  # cents
     d.open(LABEL)
     search(d, str(d.params["kind"]))
     sort_by(d, "Avg. Customer Review")
-    first = groups(d, "s-result-item")[0]
-    price = child(first, "s-price")
-    assert price is not None
-    d.answer(price.text)
+    for _ in range(15):  # the best rated first: the first one under the cap is the answer
+        for row in groups(d, "s-result-item"):
+            price = child(row, "s-price")
+            if price is None:
+                break  # its price is below the fold: scroll it into view
+            if cents(price.text) < cap:
+                d.answer(price.text)
+                return
+        d.scroll("down")
+    raise SolutionError("no result under the cap")
 
 
 @reference("shopping.remove_from_cart")
