@@ -32,7 +32,7 @@ def rename_image(d: Driver) -> None:
 def restore_from_bin(d: Driver) -> None:
     d.open("Gallery")
     d.act({"action_type": "click", "index": d.scroll_to(text="Recycle Bin")})
-    d.tap(text=d.params["pic"]["name"])
+    d.act({"action_type": "click", "index": d.scroll_to(text=d.params["pic"]["name"])})
     d.tap(desc="Restore")
     d.done()
 
@@ -55,16 +55,25 @@ def delete_day_photos(d: Driver) -> None:
 
 @reference("cross.camera_photo_favorite")
 def camera_photo_favorite(d: Driver) -> None:
+    n = int(d.params["shots"]["n"])
     d.open("Camera")
     if d.params["lens"] == "front":
         d.tap(rid="mode_options_toggle")
         d.tap(rid="camera_toggle_button")
-    d.tap(rid="shutter_button")
+    for _ in range(n):
+        d.tap(rid="shutter_button")
     d.open("Gallery")
     d.tap(text="Camera")
-    newest = d.texts(rid="medium_name")[0]  # newest first
-    d.tap(text=newest)
-    d.tap(desc="Add to favorites")
+    newest = d.texts(rid="medium_name")[:n]  # newest first
+    if n == 1:
+        d.tap(text=newest[0])
+        d.tap(desc="Add to favorites")
+    else:
+        d.long_press(text=newest[0])  # starts the selection
+        for name in newest[1:]:
+            d.tap(text=name)
+        d.tap(desc="More options")
+        d.tap(text="Add to favorites")
     d.done()
 
 

@@ -39,7 +39,7 @@ def create_playlist(d: Driver) -> None:
 @reference("music.playlist_duration")
 def playlist_duration(d: Driver) -> None:
     d.tap(desc="Playlists")
-    d.tap(text=d.params["pl"]["name"], rid="title")
+    d.act({"action_type": "click", "index": d.scroll_to(text=d.params["pl"]["name"], rid="title")})
     total = sum(_seconds(t) for t in d.texts(rid="duration"))
     minutes, seconds = divmod(total, 60)
     d.answer(f"{minutes} minutes {seconds} seconds")
