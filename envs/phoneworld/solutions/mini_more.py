@@ -41,7 +41,7 @@ def find_card(d: Driver, card_rid: str, want: dict[str, Any]) -> int:
 
 @reference("mini.coffee_order_status")
 def coffee_order_status(d: Driver) -> None:
-    number = d.params["o"]["order_no"]
+    number = d.params["num"]
     open_mini_program(d, "Coffee")
     d.tap(text="Orders", rid="tab-bar-item")
     texts = card_texts(d, "order-item", "order-no", f"Order No. {number}")
@@ -182,10 +182,10 @@ def movies_sold_out(d: Driver) -> None:
 
 @reference("mini.movies_my_seats")
 def movies_my_seats(d: Driver) -> None:
-    o = d.params["o"]
+    film, cinema = d.params["f"]["title"], d.params["c"]["name"]
     open_mini_program(d, "Movie Tickets")
     d.tap(text="Orders", rid="tab-bar-item")
-    click(d, find_card(d, "order-item", {"order-film": o["film"], "order-cinema": o["cinema"]}))
+    click(d, find_card(d, "order-item", {"order-film": film, "order-cinema": cinema}))
     seats = d.texts(rid="order-seat")
     if not seats:
         raise SolutionError("the order shows no seats")
