@@ -12,7 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from tasklang import __version__
+from tasklang import __version__, devicecmd, reconstructcmd, traincmd
 from tasklang.compiler import Compiler, CompileResult, UnreadableInput, library_root
 from tasklang.diagnostics import render_text
 from tasklang.ir import strip_spans
@@ -553,6 +553,11 @@ def sample_table(figures: dict[str, Any]) -> str:
         f"slowest {lint['slowest']} ({lint['max_s']} s)",
     ]
     return "\n".join(lines)
+
+
+devicecmd.register(app)
+reconstructcmd.register(app)
+traincmd.register(app)
 
 
 @app.callback(invoke_without_command=True)

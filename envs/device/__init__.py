@@ -1,0 +1,1 @@
+"""Real Android devices through uiautomator2 and adb: the PhoneWorld contract on a phone."""

@@ -1,0 +1,1 @@
+"""Rebuild runnable PhoneWorld apps from recorded GUI usage (DroidBot, AutoDroid, trajectories)."""

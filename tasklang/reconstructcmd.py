@@ -1,0 +1,9 @@
+"""`tasklang reconstruct ...`: rebuild runnable PhoneWorld apps from recorded GUI usage."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the `tasklang` CLI (imports stay lazy: startup stays fast)."""
