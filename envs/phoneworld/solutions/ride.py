@@ -18,7 +18,7 @@ def ride_book_from_home(d: Driver) -> None:
     p = d.params
     open_mini_program(d, "Rides")
     d.tap(rid="pickup-row")
-    d.tap(text="Home", rid="place-badge")
+    click(d, d.scroll_to(text="Home", rid="place-badge"))
     click(d, d.need(text=p["dest"]["label"], rid="saved-place-chip"))
     choose_ride(d, p["cls"]["name"])
     d.done()
