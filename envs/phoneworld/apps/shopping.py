@@ -36,6 +36,7 @@ the web pages keep them in their URLs and page state. Money is in cents.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Any
 
@@ -132,8 +133,10 @@ def stem(word: str) -> str:
     return word
 
 
-def words(text: str) -> list[str]:
-    return [stem(t) for t in _WORD.findall(text.casefold())]
+@functools.lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """The stemmed words of a text (cached: search screens match every product per draw)."""
+    return tuple(stem(t) for t in _WORD.findall(text.casefold()))
 
 
 def matches(product: dict[str, Any], query: str) -> bool:
