@@ -133,7 +133,21 @@ def move_note(d: Driver) -> None:
 
 
 # question -> the folder and note that answer it, and the line's label
+# (the more specific questions first: the first key found in the question wins)
 WHERE = {
+    "my bike": ("Home", "bike.md", "Tyre pressure:"),
+    "bike chain": ("Home", "bike.md", "Chain oiled in "),
+    "Facilities": ("Work", "contacts.md", "Facilities extension:"),
+    "boiler": ("Home", "boiler.md", "Boiler service code:"),
+    "plumber": ("Home", "boiler.md", "Plumber phone:"),
+    "meter number": ("Home", "boiler.md", "Meter number:"),
+    "door code": ("Work", "office.md", "Door code:"),
+    "parking level": ("Work", "office.md", "Parking level:"),
+    "printer": ("Work", "office.md", "Printer name:"),
+    "licence plate": ("Home", "car.md", "Plate:"),
+    "key safe": ("Travel", "lake_cabin.md", "Key safe:"),
+    "in Lisbon": ("Travel", "lisbon.md", "Wi-Fi:"),
+    "day of the week": ("Work", "quarterly_review.md", "Quarterly review, "),
     "Wi-Fi password": ("Travel", "lake_cabin.md", "Wi-Fi password:"),
     "check-out": ("Travel", "lake_cabin.md", "Check-out:"),
     "tyre pressure": ("Home", "car.md", "Tyre pressure:"),

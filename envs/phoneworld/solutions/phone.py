@@ -8,7 +8,15 @@ from dataclasses import dataclass
 
 from tasklang.envs.phoneworld.solutions.base import Driver, SolutionError, reference
 
-CUTOFFS = {"noon": dt.time(12, 0), "3 pm": dt.time(15, 0), "6 pm": dt.time(18, 0)}
+
+def spoken_time(said: str) -> dt.time:
+    """The clock time of a spoken cutoff: "noon", "3 pm", "11:30 am"."""
+    if said == "noon":
+        return dt.time(12, 0)
+    clock, _, half = said.partition(" ")
+    hour, _, minute = clock.partition(":")
+    h = int(hour) % 12 + (12 if half == "pm" else 0)
+    return dt.time(h, int(minute or 0))
 
 
 @dataclass
@@ -48,7 +56,7 @@ def clock_time(text: str) -> dt.time:
 
 @reference("phone.call_back_missed")
 def call_back_missed(d: Driver) -> None:
-    cutoff = CUTOFFS[d.params["cutoff"]["said"]]
+    cutoff = spoken_time(d.params["cutoff"]["said"])
     d.tap(desc="Call History")
     missed = [
         r

@@ -27,7 +27,7 @@ def add_recipe(d: Driver) -> None:
     fields = (
         ("new_title", dish["title"]),
         ("new_description", dish["description"]),
-        ("new_servings", dish["servings"]),
+        ("new_servings", d.params["portions"]),
         ("new_preparation_time", dish["time"]),
         ("new_ingredients", dish["ingredients"]),
         ("new_directions", dish["directions"]),
