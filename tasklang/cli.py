@@ -304,11 +304,14 @@ class BenchName(StrEnum):
     lsp = "lsp"
     sample = "sample"
     phoneworld = "phoneworld"
+    solve = "solve"
 
 
 @app.command("bench")
 def bench_cmd(
-    name: Annotated[BenchName, typer.Argument(help="compile, check, lsp, sample or phoneworld.")],
+    name: Annotated[
+        BenchName, typer.Argument(help="compile, check, lsp, sample, phoneworld or solve.")
+    ],
     tasks: Annotated[int, typer.Option("--tasks", min=1, help="compile: library size.")] = 150,
     trajectories: Annotated[
         int, typer.Option("--trajectories", min=1, help="check: corpus size.")
@@ -325,17 +328,27 @@ def bench_cmd(
         int, typer.Option("--walk", min=10, help="phoneworld: steps of the timed walk.")
     ] = 2000,
     task: Annotated[
-        str | None, typer.Option("--task", help="phoneworld: the library task to run.")
+        list[str] | None,
+        typer.Option("--task", help="phoneworld: the library task to run; solve: one per use."),
+    ] = None,
+    budget: Annotated[
+        float, typer.Option("--budget", min=0.001, metavar="SECONDS", help="solve: per task.")
+    ] = 60.0,
+    max_states: Annotated[
+        int | None, typer.Option("--max-states", min=1, help="solve: states per task.")
     ] = None,
     edits: Annotated[int, typer.Option("--edits", min=1, help="lsp: scripted edits.")] = 200,
     lines: Annotated[
         int, typer.Option("--lines", min=0, help="lsp: edit a generated file this long.")
     ] = 0,
-    seed: Annotated[int, typer.Option("--seed", help="lsp: edit script seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="lsp: edit script seed; solve: instance seed.")
+    ] = 0,
     fmt: FormatOpt = Format.text,
 ) -> None:
     """Measure speed: the compiler on the library, the checker on a synthetic corpus, the
-    language server's latency through a scripted editing session, or sampling and lint."""
+    language server's latency through a scripted editing session, sampling and lint, PhoneWorld's
+    steps and resets, or how much of the library the solver solves within a budget."""
     if name is BenchName.compile:
         from tasklang.bench import bench_compile
 
@@ -343,7 +356,18 @@ def bench_cmd(
     elif name is BenchName.phoneworld:
         from tasklang.envs.phoneworld.bench import bench_phoneworld
 
-        figures = bench_phoneworld(walk, min(instances, 100_000), task)
+        if task and len(task) > 1:
+            typer.echo("tasklang: error: bench phoneworld takes one --task", err=True)
+            raise typer.Exit(2)
+        figures = bench_phoneworld(walk, min(instances, 100_000), task[0] if task else None)
+    elif name is BenchName.solve:
+        from tasklang.envs.phoneworld.benchsolve import bench_solve
+
+        try:
+            figures = bench_solve(task or None, seed, budget, max_states)
+        except (KeyError, ValueError) as err:
+            typer.echo(f"tasklang: error: {str(err).strip(chr(39))}", err=True)
+            raise typer.Exit(2) from None
     elif name is BenchName.sample:
         from tasklang.benchsample import bench_lint, bench_sample
 
@@ -364,6 +388,10 @@ def bench_cmd(
         from tasklang.envs.phoneworld.bench import text_report
 
         typer.echo(text_report(figures))
+    elif name is BenchName.solve:
+        from tasklang.envs.phoneworld.benchsolve import text_report as solve_report
+
+        typer.echo(solve_report(figures))
     else:
         for key, value in figures.items():
             typer.echo(f"{key:32} {json.dumps(value) if isinstance(value, dict) else value}")
@@ -448,7 +476,10 @@ def solve_cmd(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The task instance's seed.")] = 0,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", metavar="SECONDS", help="Search time per task.")
+        float,
+        typer.Option(
+            "--time-limit", "--budget", metavar="SECONDS", min=0.001, help="Search time per task."
+        ),
     ] = 60.0,
     max_depth: Annotated[
         int | None,

@@ -37,6 +37,7 @@ def solve_tasks(
     as_json: bool = False,
 ) -> int:
     from tasklang.checkcmd import CheckUsageError
+    from tasklang.cli import write_atomic
     from tasklang.envs.phoneworld.episode import missing_apps
     from tasklang.envs.phoneworld.solver import solve
 
@@ -66,7 +67,7 @@ def solve_tasks(
         if result.found and out is not None and result.trajectory is not None:
             target = out if single and out.suffix == ".jsonl" else out / f"{tid}.jsonl"
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(result.trajectory.to_jsonl(), encoding="utf-8")
+            write_atomic(target, result.trajectory.to_jsonl())
     if as_json:
         print(json.dumps({"seed": seed, "time_limit": time_limit, "tasks": rows}, indent=2))
     else:
@@ -86,7 +87,8 @@ def report(rows: list[dict[str, Any]], single: bool) -> str:
         )
         lines = [
             head,
-            f"explored {r['explored']} states, generated {r['generated']}, in {r['seconds']} s",
+            f"explored {r['explored']} states, generated {r['generated']} (the full verifier"
+            f" judged {r['verifier_runs']}), in {r['seconds']} s",
         ]
         lines += [f"  {i + 1:2}. {describe(a)}" for i, a in enumerate(r["actions"])]
         return "\n".join(lines)
@@ -105,4 +107,10 @@ def report(rows: list[dict[str, Any]], single: bool) -> str:
     ran = [r for r in rows if r["found"] is not None]
     solved = sum(1 for r in ran if r["found"])
     cols = ["task", "kind", "result", "steps", "explored", "seconds", "detail"]
-    return text_table(cols, table) + f"\n\nsolved {solved} of {len(ran)} tasks that ran"
+    explored = sum(r["explored"] for r in ran)
+    seconds = sum(r["seconds"] for r in ran)
+    return (
+        text_table(cols, table)
+        + f"\n\nsolved {solved} of {len(ran)} tasks that ran; explored {explored} states"
+        + f" in {seconds:.1f} s"
+    )

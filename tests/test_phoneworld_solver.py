@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from tasklang.cli import app
 from tasklang.compiler import Compiler, library_root
-from tasklang.envs.phoneworld.solver import Solver, fits, solve
+from tasklang.envs.phoneworld.benchsolve import bench_solve, text_report
+from tasklang.envs.phoneworld.solver import Solver, fits, goal_texts, keypad_numbers, solve
 
 runner = CliRunner()
 # searches are bounded by explored states, not time, so that results do not depend on the
@@ -59,6 +60,21 @@ def test_texts_fit_their_fields() -> None:
     assert fits("+1 415 555 0187", "Phone number com.x:id/phone") > fits("Ana", "Phone number")
     assert fits("ana@example.com", "Email") > 0 and fits("Ana", "First name") > 0
     assert fits("Meeting", "Label") == 0
+    assert fits("budget_review", "Title new_file_dialog__name") > 0  # a file name is a name
+
+
+def test_candidate_texts_come_from_the_goal() -> None:
+    goal = "Add the expense: name: Book club dues, amount: $28.50. Check WeChat's Life Payments."
+    texts = goal_texts(goal, ["Book club dues"])
+    assert texts[0] == "Book club dues" and "28.50" in texts and "Life Payments" in texts
+    assert "28" not in texts and "Check" not in texts  # no stem of a number, no first word
+    assert "Dana" in goal_texts("Call Dana Weber now.", ["Dana Weber"])  # parts of a name
+
+
+def test_keypad_numbers_key_durations_and_times() -> None:
+    assert keypad_numbers("Set a timer for 14 minutes.")[0] == "1400"
+    assert keypad_numbers("a timer for 1 hour 30 minutes")[0] == "13000"
+    assert "730" in keypad_numbers("wake me at 7:30")
 
 
 def test_command_line_writes_a_trajectory_check_accepts(tmp_path: Path) -> None:
@@ -95,7 +111,98 @@ def test_command_line_reports_failure_and_bad_usage(tmp_path: Path) -> None:
     assert bad.exit_code == 2
 
 
-@pytest.mark.parametrize("task_id", ["settings.enable_dark_theme", "yelp.open_salon_page"])
+@pytest.mark.parametrize(
+    "task_id",
+    [
+        "settings.enable_dark_theme",
+        "yelp.open_salon_page",
+        "camera.take_photos",
+    ],
+)
 def test_solves_more_library_tasks(task_id: str) -> None:
     result = solve(LIBRARY[task_id], seed=0, time_limit=BIG, max_states=STATES)
     assert result.found, result.summary()
+    assert result.verdict is not None and result.verdict.success
+
+
+def test_keys_a_duration_on_the_timer_keypad() -> None:
+    compiled = LIBRARY["clock.start_timer"]
+    solver = Solver(compiled, seed=0, time_limit=BIG, max_states=STATES)
+    result = solver.run()
+    assert result.found and result.trajectory is not None
+    tapped = []
+    for step in result.trajectory.steps:
+        if step.action is not None and step.action.action_type == "click":
+            assert step.observation.ui_xml is not None
+            tapped.append(step.action.index)
+    # one tap per digit of the countdown (minutes and seconds), then Start
+    assert len(tapped) >= len(solver.keypad[0]) + 1
+
+
+def test_taps_address_the_element_a_trace_clause_names() -> None:
+    # the task's trace clause wants a click on the record button's id, not on its container
+    result = solve(
+        LIBRARY["androidworld.audio_recorder_record_audio"], 0, time_limit=BIG, max_states=STATES
+    )
+    assert result.found, result.summary()
+
+
+def test_state_clauses_gate_the_full_verifier() -> None:
+    # most states fail a cheap state clause; the full verifier runs only where they all hold
+    result = solve(LIBRARY["markor.create_note"], seed=0, time_limit=BIG, max_states=STATES)
+    assert result.found, result.summary()
+    assert result.verifier_runs <= 3 < result.generated
+    packages = (
+        {s.observation.package for s in result.trajectory.steps} if result.trajectory else set()
+    )
+    assert not any("chrome" in (p or "") for p in packages)  # it stays in the task's apps
+
+
+def test_an_infeasible_task_is_declared_infeasible() -> None:
+    result = solve(LIBRARY["clock.impossible_alarm"], seed=0, time_limit=BIG, max_states=STATES)
+    assert result.found
+    assert result.actions[-1] == {"action_type": "status", "goal_status": "infeasible"}
+
+
+def test_a_question_is_not_answered_by_guessing() -> None:
+    # "answer yes or no": the order's screen shows its status and a "1" (its quantity), which
+    # the verifier would take for a yes; a yes / no is a judgment the search does not guess
+    compiled = LIBRARY["mini.coffee_order_status"]
+    result = solve(compiled, seed=0, time_limit=BIG, max_states=150)
+    assert not result.found and "150 explored states" in result.reason
+    assert result.verifier_runs == 0
+
+
+def test_bench_reports_each_task_and_totals() -> None:
+    figures = bench_solve(["settings.ensure_wifi_on", "contacts.add_coworker"], 0, BIG, 20)
+    rows = {r["task"]: r for r in figures["tasks"]}
+    assert rows["settings.ensure_wifi_on"]["solved"] and rows["settings.ensure_wifi_on"]["steps"]
+    assert rows["contacts.add_coworker"]["explored"] == 20
+    assert rows["contacts.add_coworker"]["reference_steps"] == 13
+    assert figures["totals"]["solved"] == 1 and figures["totals"]["solved_fraction"] == 0.5
+    text = text_report(figures)
+    assert "settings.ensure_wifi_on" in text and "solved 1 of 2 (50.0%)" in text
+    with pytest.raises(KeyError):
+        bench_solve(["no.such_task"], 0, BIG, 1)
+
+
+def test_bench_solve_command_line() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "bench",
+            "solve",
+            "--task",
+            "settings.ensure_wifi_on",
+            "--max-states",
+            "50",
+            "--format",
+            "json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["totals"] == figures["totals"] | {"tasks": 1, "solved": 1}
+    assert figures["max_states"] == 50
+    bad = runner.invoke(app, ["bench", "solve", "--task", "no.such_task"])
+    assert bad.exit_code == 2 and "no task `no.such_task`" in bad.stderr
