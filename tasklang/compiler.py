@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,14 @@ class CompileResult:
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
+
+
+@functools.lru_cache(maxsize=256)
+def parse_app(path: str, text: str) -> tuple[ast.Module | None, list[Diagnostic]]:
+    """Parse an app model file, remembering the result for the same path and text: every
+    compilation reads all the bundled app models, and a tool or test compiling many small
+    texts would otherwise parse them again each time. Nothing downstream changes the AST."""
+    return parse(SourceFile(path, text))
 
 
 def library_root() -> Path:
@@ -141,7 +150,10 @@ class Compiler:
         lib_sources = [s for s in (read_source(p)[0] for p in library_apps) if s is not None]
         for source in [*lib_sources, *sources]:
             result.sources[source.path] = source
-            module, problems = parse(source)
+            if source.path.endswith(".app"):
+                module, problems = parse_app(source.path, source.text)
+            else:
+                module, problems = parse(source)
             result.diagnostics.extend(problems)
             if module is not None:
                 units.append(_Unit(source, module))

@@ -191,3 +191,15 @@ def test_no_color_when_not_a_terminal(tmp_path: Path) -> None:
 def test_version() -> None:
     code, out, _ = invoke("--version")
     assert code == 0 and out.startswith("tasklang ")
+
+
+def test_a_library_task_id_compiles_from_its_own_file_as_from_the_library() -> None:
+    from tasklang.checkcmd import CheckUsageError, find_tasks
+    from tasklang.compiler import Compiler
+
+    ids = ["settings.enable_dark_theme", "cross.share_place_address", "mini.coffee_order_status"]
+    whole = {c.task.id: c for c in Compiler().compile_paths([LIBRARY]).tasks}
+    for task_id in ids:
+        assert find_tasks(task_id)[task_id].model_dump() == whole[task_id].model_dump()
+    with pytest.raises(CheckUsageError, match="did you mean `settings.enable_dark_theme`"):
+        find_tasks("settings.enable_dark_them")

@@ -30,6 +30,7 @@ from tasklang import parser as parser_module
 from tasklang.compiler import Compiler, CompileResult, library_root
 from tasklang.diagnostics import MAX_DIAGNOSTICS, REGISTRY, render_json, render_text
 from tasklang.parser import MAX_NESTING, MAX_SOURCE_BYTES
+from tasklang.source import SourceFile
 
 LIBRARY = library_root()
 LIBRARY_FILES = sorted(p for p in LIBRARY.rglob("*") if p.suffix in (".task", ".app"))
@@ -230,7 +231,11 @@ def test_parse_cache_is_transparent() -> None:
     """The cached app parses give the same result as parsing everything afresh."""
     cached = [Compiler().compile_paths([LIBRARY]) for _ in range(2)]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(compiler_module, "parse", parser_module.parse)
+        mp.setattr(
+            compiler_module,
+            "parse_app",
+            lambda path, text: parser_module.parse(SourceFile(path, text)),
+        )
         fresh = Compiler().compile_paths([LIBRARY])
     assert fresh.tasks
     for result in cached:
