@@ -10,3 +10,13 @@ ENV_ID = "tasklang/PhoneWorld-v0"
 
 if ENV_ID not in _gym.registry:
     _gym.register(ENV_ID, entry_point="tasklang.envs.phoneworld.env:PhoneWorldEnv")
+
+# apps rebuilt from recorded GUI usage (envs/phoneworld/reconstruct): the entry point is a string,
+# so registering costs nothing until the environment is made
+RECONSTRUCTED_ENV_ID = "tasklang/Reconstructed-v0"
+
+if RECONSTRUCTED_ENV_ID not in _gym.registry:
+    _gym.register(
+        RECONSTRUCTED_ENV_ID,
+        entry_point="tasklang.envs.phoneworld.reconstruct.env:ReconstructedEnv",
+    )

@@ -1,0 +1,163 @@
+"""A reconstructed app as a Gymnasium environment: ``tasklang/Reconstructed-v0``.
+
+    import gymnasium, tasklang.envs.phoneworld.reconstruct
+    env = gymnasium.make("tasklang/Reconstructed-v0", graph="out/sms_messenger.screens.json")
+    obs, info = env.reset()
+    obs, reward, terminated, truncated, info = env.step({"action_type": "click", "index": 5})
+
+Actions and observations are PhoneWorld's (AndroidWorld JSON actions; ``ui_xml``,
+``package``, ``activity``, ``goal``). The phone has the one reconstructed app, started on the
+recording's first screen. With a binding (the graph file's own, or ``binding=``) the app is
+the app model it names, and its state comes from ``state=`` (``{"collections": ...,
+"settings": ...}``) or from a library task's sampled instance (``task=``, ``seed=``). The
+reward is 0: the environment replays, it does not judge. ``info["unexplored"]`` counts the
+actions that reached a screen the recording never showed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+
+from tasklang.envs.phoneworld.env import ActionSpace, ObservationSpace
+from tasklang.envs.phoneworld.reconstruct.binding import Binding, load_binding, parse_binding
+from tasklang.envs.phoneworld.reconstruct.graph import ScreenGraph
+from tasklang.envs.phoneworld.reconstruct.runtime import ReconPhone, ReconstructedApp
+from tasklang.envs.phoneworld.widgets import elements
+from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+
+ENV_ID = "tasklang/Reconstructed-v0"
+
+
+class GraphError(ValueError):
+    """A screen graph file that cannot be loaded."""
+
+
+def load_graph(path: str | Path) -> ScreenGraph:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return ScreenGraph.from_json(data)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GraphError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise GraphError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise GraphError(
+            f"{path}: not a screen graph written by `tasklang reconstruct` ({exc})"
+        ) from None
+
+
+def resolve_binding(
+    graph: ScreenGraph, binding: str | Path | dict[str, Any] | None
+) -> Binding | None:
+    if isinstance(binding, dict):
+        return parse_binding(binding, "binding")
+    if binding is not None:
+        return load_binding(Path(binding))
+    if graph.bindings:
+        return parse_binding(graph.bindings[0], f"{graph.app}: bindings[0]")
+    return None
+
+
+class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
+    metadata = {"render_modes": []}  # noqa: RUF012
+
+    def __init__(
+        self,
+        graph: str | Path | ScreenGraph,
+        binding: str | Path | dict[str, Any] | None = None,
+        state: dict[str, Any] | None = None,
+        task: str | None = None,
+        seed: int | None = None,
+        elements: bool = False,
+        max_steps: int = 50,
+    ) -> None:
+        self.graph = graph if isinstance(graph, ScreenGraph) else load_graph(graph)
+        self.binding = resolve_binding(self.graph, binding)
+        self.app = ReconstructedApp(self.graph, self.binding)
+        self.state, self.task, self.first_seed = state, task, seed
+        self.with_elements = elements
+        self.max_steps = max_steps
+        self.action_space = ActionSpace()
+        self.observation_space = ObservationSpace(elements, False)
+        self.phone: ReconPhone | None = None
+        self.goal = ""
+        self.steps = 0
+
+    def initial(self, seed: int) -> WorldSnapshot:
+        model = self.app.model
+        if self.task is not None:
+            from tasklang.envs.phoneworld.env import load_task
+            from tasklang.sampling import render_goal, sample_instance
+
+            compiled = load_task(self.task)
+            instance = sample_instance(compiled, seed)
+            self.goal = render_goal(compiled.task, instance.params)
+            return instance.initial
+        s = self.state or {}
+        return WorldSnapshot(
+            apps={
+                model: AppState(
+                    collections=dict(s.get("collections", {})), settings=dict(s.get("settings", {}))
+                )
+            }
+        )
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is None:
+            seed = self.first_seed if self.first_seed is not None else 0
+        self.action_space.seed(seed)
+        self.phone = ReconPhone({self.app.model: self.app}, self.graph.width, self.graph.height)
+        self.phone.load(self.initial(seed), foreground=self.app.model)
+        self.steps = 0
+        return self.observation(), self.info()
+
+    def step(
+        self, action: dict[str, Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        phone = self.phone
+        if phone is None:
+            raise RuntimeError("call reset() before step()")
+        if not isinstance(action, dict):
+            action = {"action_type": None}
+        outcome = phone.act(action)
+        self.steps += 1
+        info = self.info()
+        info["ok"], info["result"] = outcome.ok, outcome.info
+        if not outcome.ok:
+            info["error"] = outcome.info
+        truncated = not phone.ended and self.steps >= self.max_steps
+        return self.observation(), 0.0, phone.ended, truncated, info
+
+    def observation(self) -> dict[str, Any]:
+        assert self.phone is not None
+        package, activity = self.phone.current_activity()
+        obs: dict[str, Any] = {
+            "ui_xml": self.phone.xml(),
+            "package": package,
+            "activity": activity,
+            "goal": self.goal,
+        }
+        if self.with_elements:
+            obs["ui_elements"] = elements(self.phone.observe())
+        return obs
+
+    def info(self) -> dict[str, Any]:
+        assert self.phone is not None
+        route = self.phone.route()
+        on_app = self.phone.foreground == self.app.model and route is not None
+        return {
+            "app": self.graph.app,
+            "screen": route.screen if on_app and route is not None else None,
+            "state": self.app.state_of(route) if on_app and route is not None else None,
+            "unexplored": len(self.phone.unexplored),
+            "unexplored_actions": list(self.phone.unexplored),
+            "step": self.steps,
+        }

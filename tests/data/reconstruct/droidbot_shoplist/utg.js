@@ -1,0 +1,53 @@
+var utg = 
+{
+  "app_package": "org.example.shoplist",
+  "app_main_activity": "org.example.shoplist.ListActivity",
+  "num_nodes": 5,
+  "num_edges": 6,
+  "nodes": [
+    {
+      "id": "aaaa0001",
+      "state_str": "aaaa0001",
+      "activity": ".ListActivity",
+      "package": "org.example.shoplist"
+    },
+    {
+      "id": "aaaa0002",
+      "state_str": "aaaa0002",
+      "activity": ".EditActivity",
+      "package": "org.example.shoplist"
+    },
+    {
+      "id": "aaaa0003",
+      "state_str": "aaaa0003",
+      "activity": ".EditActivity",
+      "package": "org.example.shoplist"
+    },
+    {
+      "id": "aaaa0004",
+      "state_str": "aaaa0004",
+      "activity": ".ListActivity",
+      "package": "org.example.shoplist"
+    },
+    {
+      "id": "aaaa0005",
+      "state_str": "aaaa0005",
+      "activity": ".EditActivity",
+      "package": "org.example.shoplist"
+    }
+  ],
+  "edges": [
+    {
+      "from": "aaaa0001",
+      "to": "aaaa0002",
+      "id": "e1",
+      "events": [
+        {
+          "event_id": 1,
+          "event_str": "TouchEvent(view=0)",
+          "event_type": "touch"
+        }
+      ]
+    }
+  ]
+}
