@@ -1,0 +1,251 @@
+"""The differential check: the device checker (probing PhoneWorld through the probe
+commands) against the PhoneWorld verifier, on each task's reference end state and on near
+misses of it (one record dropped, duplicated or with one field changed, one setting
+changed), for the state the task's clauses read."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from tasklang import ir
+from tasklang.envs.device.check import device_check
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.snapshot import WorldSnapshot
+from tasklang.verifiers.trajectory import Trajectory
+
+
+@cache
+def library() -> dict[str, ir.CompiledTask]:
+    """The bundled library, compiled once per process."""
+    from tasklang.compiler import Compiler, library_root
+
+    return {c.task.id: c for c in Compiler().compile_paths([library_root()]).tasks}
+
+
+@dataclass
+class Case:
+    task: str
+    name: str
+    phoneworld: bool
+    device: bool | None  # None: undecided on a phone
+    disagreements: list[str] = field(default_factory=list)  # clause ids judged differently
+    observable: int = 0
+    clauses: int = 0
+
+    @property
+    def agrees(self) -> bool:
+        return not self.disagreements and self.device in (None, self.phoneworld)
+
+
+def judge(
+    compiled: ir.CompiledTask,
+    traj: Trajectory,
+    final: WorldSnapshot,
+    name: str,
+    step_states: list[WorldSnapshot] | None = None,
+) -> Case:
+    """Both checkers on one end state (the trajectory's steps, ``final`` at the end);
+    with ``step_states`` the device checker also had the phone probed after every step."""
+    seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": final})})
+    pw = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
+    ui = final.ui_xml or ""
+    transport = PhoneWorldTransport(compiled, lambda: final, lambda: ui)
+    dv = device_check(compiled, seen, transport, step_states=step_states)
+    pw_by_id = {r.id: r.passed for r in pw.clauses}
+    wrong = [
+        r.id
+        for r in dv.verdict.clauses
+        if r.id not in dv.unobservable and pw_by_id.get(r.id) != r.passed
+    ]
+    n = len(compiled.task.clauses)
+    return Case(compiled.task.id, name, pw.success, dv.success, wrong, n - len(dv.unobservable), n)
+
+
+def run_task(
+    compiled: ir.CompiledTask, seed: int = 0, misses: int = 6, steps: bool = True
+) -> list[Case]:
+    """The reference end state and up to ``misses`` near misses of one task instance
+    (``steps``: the phone is probed after every step, as ``DeviceEnv(probe_steps=True)``)."""
+    from tasklang.envs.phoneworld.episode import run_reference
+
+    _, traj = run_reference(compiled, seed)
+    final = traj.final.snapshot
+    assert final is not None
+    states = step_readings(compiled, traj) if steps else None
+    cases = [judge(compiled, traj, final, "reference", states)]
+    rng = random.Random(f"{compiled.task.id}:{seed}")
+    for name, snap in near_misses(compiled, final, rng, misses):
+        cases.append(judge(compiled, traj, snap, name, states))
+    return cases
+
+
+def step_readings(compiled: ir.CompiledTask, traj: Trajectory) -> list[WorldSnapshot] | None:
+    """What probing PhoneWorld after each step reads (None: a step has no state)."""
+    from tasklang.envs.device.check import probe
+
+    out = []
+    for step in traj.steps:
+        state = step.snapshot
+        if state is None:
+            return None
+        transport = PhoneWorldTransport(compiled, _const(state), lambda: "")
+        out.append(probe(compiled, transport, initial=traj.header.instance.initial).snapshot)
+    return out
+
+
+def _const(state: WorldSnapshot) -> Callable[[], WorldSnapshot]:
+    return lambda: state
+
+
+# ------------------------------------------------------------------ near misses
+def read_state(compiled: ir.CompiledTask) -> tuple[list[tuple[str, str]], set[str]]:
+    """The collections and settings the clauses read, and the field names they use."""
+    keys: list[tuple[str, str]] = []
+    fields: set[str] = set()
+    for node in ir.walk(compiled.task.clauses):
+        if isinstance(node, (ir.CollectionRef, ir.SettingRef)):
+            if (node.app, node.name) not in keys:
+                keys.append((node.app, node.name))
+        elif isinstance(node, ir.FieldRef):
+            fields.add(node.name)
+        elif isinstance(node, ir.HasItem):
+            fields.add(node.field)
+    return keys, fields
+
+
+def near_misses(
+    compiled: ir.CompiledTask, snap: WorldSnapshot, rng: random.Random, limit: int
+) -> list[tuple[str, WorldSnapshot]]:
+    keys, fields = read_state(compiled)
+    out: list[tuple[str, WorldSnapshot]] = []
+    for app, name in keys:
+        state = snap.apps.get(app)
+        model = compiled.apps.get(app)
+        if state is None or model is None:
+            continue
+        if name in state.settings and model.setting(name) is not None:
+            fdef = model.setting(name)
+            assert fdef is not None
+            new = perturb(state.settings[name], fdef.type, rng)
+            out.append((f"setting {app}.{name}", _with_setting(snap, app, name, new)))
+        records = state.collections.get(name)
+        coll = model.collection(name)
+        rdef = model.record(coll.record) if coll else None
+        if records and rdef is not None:
+            i = rng.randrange(len(records))
+            rest = records[:i] + records[i + 1 :]
+            out.append((f"drop {app}.{name}[{i}]", _with_records(snap, app, name, rest)))
+            twin = copy.deepcopy(records[i])
+            if _is_file(compiled, app, name):  # one path holds one file: the copy gets its own
+                twin["path"] = f"{twin.get('path')}-copy"
+                twin["name"] = f"{twin.get('name')}-copy"
+            dup = [*records, twin]
+            out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
+            named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
+            fdef = rng.choice(named)
+            changed = dict(records[i])
+            changed[fdef.name] = perturb(changed.get(fdef.name), fdef.type, rng)
+            edited = [*records[:i], changed, *records[i + 1 :]]
+            label = f"change {app}.{name}[{i}].{fdef.name}"
+            out.append((label, _with_records(snap, app, name, edited)))
+    rng.shuffle(out)
+    return out[:limit]
+
+
+def _is_file(compiled: ir.CompiledTask, app: str, name: str) -> bool:
+    model = compiled.apps.get(app)
+    probes = model.probes if model else []
+    return any(p.target == name and p.source == "files" for p in probes)
+
+
+def _with_setting(snap: WorldSnapshot, app: str, name: str, value: Any) -> WorldSnapshot:
+    new = snap.model_copy(deep=False, update={"apps": dict(snap.apps)})
+    state = new.apps[app]
+    new.apps[app] = state.model_copy(update={"settings": {**state.settings, name: value}})
+    return new
+
+
+def _with_records(snap: WorldSnapshot, app: str, name: str, records: list[Any]) -> WorldSnapshot:
+    new = snap.model_copy(deep=False, update={"apps": dict(snap.apps)})
+    state = new.apps[app]
+    new.apps[app] = state.model_copy(update={"collections": {**state.collections, name: records}})
+    return new
+
+
+def perturb(value: Any, t: ir.Type, rng: random.Random) -> Any:
+    """A value of type ``t`` near ``value`` but different from it."""
+    n = t.name
+    if n == "bool":
+        return not value
+    if n in ("int", "money", "duration"):
+        return (value if isinstance(value, int) else 0) + rng.choice([1, 100])
+    if n == "number":
+        return (value if isinstance(value, (int, float)) else 0) + 1.5
+    if n == "enum" and t.members:
+        others = [m for m in t.members if m != value]
+        return rng.choice(others) if others else value
+    if n in ("date", "datetime", "time") and isinstance(value, str):
+        return _shift(value, n)
+    if n == "list":
+        return list(value)[:-1] if isinstance(value, list) and value else ["x"]
+    return (value if isinstance(value, str) else "") + " x"
+
+
+def _shift(value: str, kind: str) -> str:
+    try:
+        if kind == "date":
+            return (dt.date.fromisoformat(value) + dt.timedelta(days=1)).isoformat()
+        if kind == "time":
+            t = dt.time.fromisoformat(value)
+            return t.replace(hour=(t.hour + 1) % 24).isoformat(timespec="minutes")
+        when = dt.datetime.fromisoformat(value) + dt.timedelta(hours=1)
+        return when.isoformat(timespec="seconds")
+    except ValueError:
+        return value + " x"
+
+
+# ------------------------------------------------------------------ whole episodes
+def run_episode(compiled: ir.CompiledTask, seed: int = 0) -> Case:
+    """The task's reference actions through DeviceEnv, whose phone is PhoneWorld (screen
+    calls become PhoneWorld actions, probes are answered from its state, the phone probed
+    after every step); the device verdict against PhoneWorld's on the same episode."""
+    from tasklang.envs.device.env import DeviceEnv
+    from tasklang.envs.device.phoneworld import PhoneWorldDriver
+    from tasklang.envs.phoneworld.episode import Episode, run_reference
+
+    _, traj = run_reference(compiled, seed)
+    actions = [s.action.model_dump(exclude_none=True) for s in traj.steps if s.action]
+    ep = Episode(compiled, seed)
+    transport = PhoneWorldTransport(compiled, ep.phone.world, ep.xml)
+    env = DeviceEnv(compiled, PhoneWorldDriver(ep), transport, setup=False,
+                    probe_steps=True, sleep=lambda s: None)  # fmt: skip
+    env.reset(seed=seed)
+    last: dict[str, Any] = {"action_type": "status", "goal_status": "complete"}
+    for action in actions:
+        *_, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            last = action
+            break
+    if not env.ended:
+        env.step(last)
+    if last.get("action_type") in ("status", "answer"):
+        ep.step(last)  # PhoneWorld hears the agent's status or answer too
+    pw = ep.verdict()
+    dv = env.verdict
+    if dv is None:  # the episode ended in an error: nothing was judged
+        return Case(compiled.task.id, f"episode error: {env.error}", pw.success, None, ["*"])
+    by_id = {r.id: r.passed for r in pw.clauses}
+    wrong = [
+        r.id for r in dv.verdict.clauses if r.id not in dv.unobservable and by_id[r.id] != r.passed
+    ]
+    n = len(compiled.task.clauses)
+    return Case(
+        compiled.task.id, "episode", pw.success, dv.success, wrong, n - len(dv.unobservable), n
+    )

@@ -1,0 +1,280 @@
+"""Parsers for what Android's own tools print: `content query`, `settings get`, `sqlite3
+-quote`, `ls -lRab` (toybox), `dumpsys window` / `dumpsys activity`, `date`.
+
+Each parser takes the exact text a phone prints and returns raw values (text or None for
+NULL); typing them is the codecs' job. Output that fits no known form raises
+:class:`OutputError`, so garbage from a device ends an episode instead of becoming state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+Raw = str | None
+
+
+class OutputError(ValueError):
+    """Device output that is not in the form the command prints."""
+
+
+# ------------------------------------------------------------------ content query
+_ROW = re.compile(r"Row: \d+ ")
+
+
+def parse_content_rows(text: str, columns: list[str]) -> list[dict[str, Raw]]:
+    """Rows of `content query --projection a:b` output (``Row: 0 a=x, b=NULL``).
+
+    A value may hold ``, `` or a newline, so a row is split only where the next projected
+    column's ``, name=`` follows, in projection order. ``NULL`` reads as None.
+
+    >>> parse_content_rows("Row: 0 name=Ann, Lee, data1=NULL\\n", ["name", "data1"])
+    [{'name': 'Ann, Lee', 'data1': None}]
+    """
+    body = text  # adb's shell protocol passes output unchanged: a `\r` may be data
+    if body.strip() in ("", "No result found."):
+        return []
+    starts = [m.start() for m in re.finditer(r"(?m)^Row: \d+ ", body)]
+    if not starts or body[: starts[0]].strip():
+        raise OutputError(f"`content query` printed {body.strip()[:80]!r}, not rows")
+    rows = []
+    for i, start in enumerate(starts):
+        chunk = body[start : starts[i + 1] if i + 1 < len(starts) else len(body)]
+        chunk = _ROW.sub("", chunk, count=1).removesuffix("\n")
+        rows.append(_split_row(chunk, columns))
+    return rows
+
+
+def _split_row(chunk: str, columns: list[str]) -> dict[str, Raw]:
+    out: dict[str, Raw] = {}
+    rest = chunk
+    for i, col in enumerate(columns):
+        prefix = f"{col}="
+        if not rest.startswith(prefix):
+            raise OutputError(f"expected column `{col}` in row {chunk[:80]!r}")
+        rest = rest[len(prefix) :]
+        if i + 1 < len(columns):
+            cut = rest.find(f", {columns[i + 1]}=")
+            if cut < 0:
+                raise OutputError(f"expected column `{columns[i + 1]}` in row {chunk[:80]!r}")
+            value, rest = rest[:cut], rest[cut + 2 :]
+        else:
+            value, rest = rest, ""
+        out[col] = None if value == "NULL" else value
+    return out
+
+
+# ------------------------------------------------------------------ settings get
+def parse_setting(text: str) -> Raw:
+    """`settings get` prints the value and a newline, or ``null`` for an unset key.
+
+    >>> parse_setting("1\\n"), parse_setting("null\\n")
+    ('1', None)
+    """
+    value = text.removesuffix("\n")
+    if "\n" in value and value.startswith(("Exception", "java.", "Error")):
+        raise OutputError(f"`settings get` failed: {value[:80]!r}")
+    return None if value == "null" else value
+
+
+# ------------------------------------------------------------------ sqlite3 -quote
+def parse_sqlite_quote(text: str) -> list[dict[str, Raw]]:
+    """Rows of `sqlite3 -header -quote` output: a header of quoted names, then SQL literals
+    (``'text'`` with doubled quotes, numbers, ``NULL``, ``X'hex'``) separated by commas.
+
+    >>> parse_sqlite_quote("'name','amount'\\n'Tea, hot',350\\n'it''s',NULL\\n")
+    [{'name': 'Tea, hot', 'amount': '350'}, {'name': "it's", 'amount': None}]
+    """
+    records = _sql_records(text)
+    if not records:
+        return []
+    header = records[0]
+    if any(h is None for h in header):
+        raise OutputError("`sqlite3` printed a header with NULL names")
+    names = [h or "" for h in header]
+    rows = []
+    for row in records[1:]:
+        if len(row) != len(names):
+            raise OutputError(f"`sqlite3` row has {len(row)} values for {len(names)} columns")
+        rows.append(dict(zip(names, row, strict=True)))
+    return rows
+
+
+def _sql_records(text: str) -> list[list[Raw]]:
+    records: list[list[Raw]] = []
+    row: list[Raw] = []
+    i, n = 0, len(text)
+    while i < n:
+        value, i = _sql_value(text, i)
+        row.append(value)
+        if i >= n or text[i] == "\n":
+            records.append(row)
+            row = []
+            i += 1
+        elif text[i] == ",":
+            i += 1
+        elif text.startswith("\r\n", i):
+            records.append(row)
+            row = []
+            i += 2
+        else:
+            raise OutputError(f"unexpected {text[i]!r} in `sqlite3` output at {i}")
+    return records
+
+
+_SQL_ATOM = re.compile(r"NULL|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[Xx]'[0-9A-Fa-f]*'")
+
+
+_REPLACE = re.compile(r"replace\(")
+_CHAR = re.compile(r",\s*char\((\d+)\)\)")
+
+
+def _sql_value(text: str, i: int) -> tuple[Raw, int]:
+    if _REPLACE.match(text, i):  # newer sqlite3 writes a newline as replace('a\nb','\n',char(10))
+        inner, j = _sql_value(text, i + len("replace("))
+        if not text.startswith(",", j):
+            raise OutputError("malformed replace() in `sqlite3` output")
+        marker, j = _sql_value(text, j + 1)
+        m = _CHAR.match(text, j)
+        if inner is None or not marker or m is None:
+            raise OutputError("malformed replace() in `sqlite3` output")
+        return inner.replace(marker, chr(int(m[1]))), m.end()
+    if text.startswith("'", i):
+        out, j = [], i + 1
+        while True:
+            k = text.find("'", j)
+            if k < 0:
+                raise OutputError("unterminated text in `sqlite3` output")
+            out.append(text[j:k])
+            if text.startswith("''", k):
+                out.append("'")
+                j = k + 2
+                continue
+            return "".join(out), k + 1
+    m = _SQL_ATOM.match(text, i)
+    if m is None:
+        raise OutputError(f"unexpected {text[i : i + 20]!r} in `sqlite3` output")
+    atom = m.group()
+    if atom == "NULL":
+        return None, m.end()
+    if atom[:2] in ("X'", "x'"):
+        return bytes.fromhex(atom[2:-1]).decode("utf-8", "replace"), m.end()
+    return atom, m.end()
+
+
+# ------------------------------------------------------------------ ls -lRab
+@dataclass(frozen=True)
+class Entry:
+    path: str
+    name: str
+    is_dir: bool
+    size: int
+    modified: str  # "YYYY-MM-DDTHH:MM" (ls shows minutes)
+
+
+_LONG = re.compile(
+    r"(?P<type>[-dlcbps])[-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+"
+    r"(?P<size>\d+|\d+,\s*\d+)\s+(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d) (?P<name>.*)"
+)
+
+
+def unescape_name(text: str) -> str:
+    r"""A name as `ls -b` writes it, decoded (``\n``, ``\t``, ``\\``, ``\ ``, ``\ooo`` octal
+    bytes of UTF-8).
+
+    >>> unescape_name(r"a\ b\nc\303\251")
+    'a b\ncé'
+    """
+    out = bytearray()
+    i = 0
+    simple = {"n": b"\n", "t": b"\t", "r": b"\r", "\\": b"\\", " ": b" ", "a": b"\a"}
+    simple.update({"b": b"\b", "f": b"\f", "v": b"\v", "e": b"\x1b", "'": b"'", '"': b'"'})
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text):
+            nxt = text[i + 1]
+            if re.fullmatch(r"[0-7]{3}", text[i + 1 : i + 4]):
+                out.append(int(text[i + 1 : i + 4], 8))
+                i += 4
+                continue
+            if nxt in simple:
+                out += simple[nxt]
+                i += 2
+                continue
+        out += c.encode("utf-8", "surrogatepass")
+        i += 1
+    return out.decode("utf-8", "replace")
+
+
+def parse_ls(text: str, root: str) -> list[Entry]:
+    """Entries of `ls -lRab ROOT` (toybox): folder headers ``/path:``, ``total N`` lines,
+    long-format lines; ``.``, ``..`` and links are left out.
+
+    A missing root (``No such file or directory``) is an empty listing.
+    """
+    lines = text.replace("\r\n", "\n").split("\n")
+    folder = root.rstrip("/") or "/"
+    entries: list[Entry] = []
+    for line in lines:
+        if not line or line.startswith("total "):
+            continue
+        if "No such file or directory" in line:
+            continue
+        m = _LONG.fullmatch(line)
+        if m is None:
+            if line.endswith(":"):
+                folder = unescape_name(line[:-1]).rstrip("/") or "/"
+                continue
+            raise OutputError(f"`ls -l` printed {line[:80]!r}")
+        name = unescape_name(m["name"])
+        if name in (".", "..") or m["type"] not in "-d":
+            continue
+        size = int(m["size"]) if m["size"].isdigit() else 0
+        path = f"{folder}/{name}" if folder != "/" else f"/{name}"
+        entries.append(Entry(path, name, m["type"] == "d", size, f"{m['date']}T{m['time']}"))
+    return entries
+
+
+# ------------------------------------------------------------------ dumpsys, date, dump
+_FOCUS = [
+    re.compile(r"mCurrentFocus=Window\{\S+ \S+ (?P<pkg>[\w.]+)/(?P<act>[\w.$]+)\}"),
+    re.compile(r"mFocusedApp=\S*ActivityRecord\{\S+ \S+ (?P<pkg>[\w.]+)/(?P<act>[\w.$]+)"),
+    re.compile(r"topResumedActivity=ActivityRecord\{\S+ \S+ (?P<pkg>[\w.]+)/(?P<act>[\w.$]+)"),
+    re.compile(r"mResumedActivity: ActivityRecord\{\S+ \S+ (?P<pkg>[\w.]+)/(?P<act>[\w.$]+)"),
+]
+
+
+def parse_foreground(text: str) -> tuple[str, str]:
+    """The focused package and activity from `dumpsys window` or `dumpsys activity
+    activities`; an activity written ``.Main`` is expanded with the package.
+
+    >>> parse_foreground("  mCurrentFocus=Window{5c2 u0 com.android.settings/.Settings}")
+    ('com.android.settings', 'com.android.settings.Settings')
+    """
+    for pattern in _FOCUS:
+        m = pattern.search(text)
+        if m:
+            pkg, act = m["pkg"], m["act"]
+            return pkg, pkg + act if act.startswith(".") else act
+    raise OutputError("no focused window or resumed activity in `dumpsys` output")
+
+
+_DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+
+
+def parse_date(text: str) -> str:
+    """`date +%Y-%m-%dT%H:%M:%S` output.
+
+    >>> parse_date("2026-05-14T08:30:00\\n")
+    '2026-05-14T08:30:00'
+    """
+    value = text.strip()
+    if not _DATE.fullmatch(value):
+        raise OutputError(f"`date` printed {value[:40]!r}")
+    return value
+
+
+def check_dumped(text: str) -> None:
+    """`uiautomator dump FILE` reports ``UI hierchary dumped to: FILE`` (sic) on success."""
+    if "dumped to" not in text:
+        raise OutputError(f"`uiautomator dump` failed: {text.strip()[:80]!r}")

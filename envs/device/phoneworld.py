@@ -1,0 +1,316 @@
+"""A transport whose phone is PhoneWorld: probe commands answered from its world state, in
+the output formats real Android tools print, so every library task's device checker runs
+without a phone.
+
+The command line is split with ``shlex`` exactly as the device's shell would split it, so
+a quoting mistake shows up here as a wrong answer. SQLite queries run for real, on an
+in-memory database filled from the state.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import shlex
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tasklang import ir
+from tasklang.envs.device.probes import (
+    DUMP_PATH,
+    ProbeSpec,
+    encode_values,
+    probe_specs,
+)
+from tasklang.envs.device.transport import CommandFailed
+from tasklang.verifiers.snapshot import WorldSnapshot
+
+
+@dataclass
+class _File:
+    path: str
+    is_dir: bool
+    size: int = 0
+    modified: str = "2026-01-01T00:00:00"
+    content: str = ""
+
+
+class PhoneWorldTransport:
+    """Answers probe commands from ``world()`` (a PhoneWorld world snapshot) and ``xml()``."""
+
+    def __init__(
+        self,
+        compiled: ir.CompiledTask,
+        world: Callable[[], WorldSnapshot],
+        xml: Callable[[], str],
+    ) -> None:
+        self.compiled = compiled
+        self.world, self.xml = world, xml
+        self.specs = probe_specs(compiled)
+        self.lines: list[str] = []
+
+    # ------------------------------------------------------------ the Transport protocol
+    def shell(self, line: str, timeout: float = 20.0) -> str:
+        self.lines.append(line)
+        argv = shlex.split(line)
+        handler = self._handlers().get(tuple(argv[:2])) or self._handlers().get((argv[0],))
+        if handler is None:
+            raise CommandFailed(line, 127, f"/system/bin/sh: {argv[0]}: inaccessible or not found")
+        return handler(argv, line)
+
+    def push(self, remote: str, data: bytes, timeout: float = 60.0) -> None:
+        raise CommandFailed(f"push {remote}", 1, "PhoneWorld answers probes only")
+
+    def _handlers(self) -> dict[tuple[str, ...], Callable[[list[str], str], str]]:
+        return {
+            ("content", "query"): self.content_query,
+            ("settings", "get"): self.settings_get,
+            ("run-as",): self.run_as,
+            ("ls",): self.ls,
+            ("cat",): self.cat,
+            ("uiautomator", "dump"): lambda a, _: f"UI hierchary dumped to: {a[2]}\n",
+            ("dumpsys", "window"): self.dumpsys,
+            ("date",): self.date,
+        }
+
+    # ------------------------------------------------------------ answers
+    def _records(self, spec: ProbeSpec) -> list[dict[str, Any]]:
+        state = self.world().apps.get(spec.app)
+        return list(state.collections.get(spec.target, [])) if state else []
+
+    def content_query(self, argv: list[str], line: str) -> str:
+        uri = _option(argv, "--uri")
+        spec = next((s for s in self.specs if s.probe.uri == uri), None)
+        if spec is None:
+            raise CommandFailed(line, 1, f"Error while accessing provider:{uri}")
+        projection = _option(argv, "--projection")
+        columns = projection.split(":") if projection else spec.columns
+        out = []
+        for i, rec in enumerate(self._records(spec)):
+            raw = encode_values(spec, rec)
+            cells = ", ".join(f"{c}={'NULL' if raw.get(c) is None else raw[c]}" for c in columns)
+            out.append(f"Row: {i} {cells}")
+        return "\n".join(out) + "\n" if out else "No result found.\n"
+
+    def settings_get(self, argv: list[str], line: str) -> str:
+        ns, key = argv[2], argv[3]
+        for s in self.specs:
+            p = s.probe
+            if s.kind == "setting" and p.namespace == ns and p.key == key and s.codec:
+                state = self.world().apps.get(s.app)
+                value = state.settings.get(s.target) if state else None
+                raw = s.codec.encode(value)
+                return ("null" if raw is None else raw) + "\n"
+        return "null\n"
+
+    def run_as(self, argv: list[str], line: str) -> str:
+        package, rest = argv[1], argv[2:]
+        if not rest or rest[0] != "sqlite3":
+            raise CommandFailed(line, 1, "run-as: only sqlite3 is known here")
+        path, sql = rest[-2], rest[-1]
+        specs = [s for s in self.specs if s.package == package and s.probe.path == path]
+        db = sqlite3.connect(":memory:")
+        try:
+            for spec in specs:
+                _fill(db, spec, [encode_values(spec, r) for r in self._records(spec)])
+            cur = db.execute(sql)
+            names = [d[0] for d in cur.description or ()]
+            rows = cur.fetchall()
+        except sqlite3.Error as exc:
+            raise CommandFailed(line, 1, f"Error: {exc}") from None
+        finally:
+            db.close()
+        if not names:
+            return ""
+        lines = [",".join(_sql_quote(n) for n in names)]
+        lines += [",".join(_sql_quote(v) for v in row) for row in rows]
+        return "\n".join(lines) + "\n"
+
+    # ------------------------------------------------------------ files
+    def files(self) -> dict[str, _File]:
+        """The shared storage PhoneWorld's file records describe (folders implied)."""
+        out: dict[str, _File] = {}
+        for spec in self.specs:
+            if spec.probe.source != "files":
+                continue
+            folders = (spec.probe.path or "").endswith("/")
+            for rec in self._records(spec):
+                path = rec.get("path")
+                if not isinstance(path, str) or not path.startswith("/"):
+                    continue
+                path = posixpath.normpath(path)
+                content = rec.get("content") if isinstance(rec.get("content"), str) else ""
+                size = rec.get("size")
+                if not isinstance(size, int) or isinstance(size, bool):
+                    size = len(str(content).encode("utf-8", "surrogatepass"))
+                modified = str(rec.get("modified") or "2026-01-01T00:00:00")
+                out.setdefault(
+                    path, _File(path, folders, 0 if folders else size, modified, str(content))
+                )
+                parent = posixpath.dirname(path)
+                while parent not in ("/", "") and parent not in out:
+                    out[parent] = _File(parent, True, 0, modified)
+                    parent = posixpath.dirname(parent)
+        return out
+
+    def ls(self, argv: list[str], line: str) -> str:
+        root = posixpath.normpath(argv[-1])
+        files = self.files()
+        if root not in files and not any(p.startswith(root + "/") for p in files):
+            raise CommandFailed(line, 1, f"ls: {root}: No such file or directory")
+        out: list[str] = []
+        self._list(root, files, out)
+        return "\n".join(out) + "\n"
+
+    def _list(self, folder: str, files: dict[str, _File], out: list[str]) -> None:
+        if out:
+            out.append("")
+        out.append(f"{_escape(folder)}:")
+        children = sorted(
+            (f for p, f in files.items() if posixpath.dirname(p) == folder and p != folder),
+            key=lambda f: f.path,
+        )
+        out.append(f"total {len(children) * 8}")
+        stamp = "2026-01-01 00:00"
+        out.append(f"drwxrws--- 2 u0_a1 media_rw 3452 {stamp} .")
+        out.append(f"drwxrws--- 2 u0_a1 media_rw 3452 {stamp} ..")
+        for f in children:
+            kind, size = ("d", 3452) if f.is_dir else ("-", f.size)
+            when = _listing_time(f.modified)
+            name = _escape(posixpath.basename(f.path))
+            out.append(f"{kind}rw-rw---- 1 u0_a1 media_rw {size:>8} {when} {name}")
+        for f in children:
+            if f.is_dir:
+                self._list(f.path, files, out)
+
+    def cat(self, argv: list[str], line: str) -> str:
+        path = argv[-1]
+        if path == DUMP_PATH:
+            return self.xml()
+        f = self.files().get(posixpath.normpath(path))
+        if f is None or f.is_dir:
+            raise CommandFailed(line, 1, f"cat: {path}: No such file or directory")
+        return f.content
+
+    def dumpsys(self, argv: list[str], line: str) -> str:
+        fg = self.world().foreground
+        pkg = fg.package if fg and fg.package else "com.android.launcher3"
+        act = fg.activity if fg and fg.activity else ".Launcher"
+        return (
+            "WINDOW MANAGER WINDOWS (dumpsys window windows)\n"
+            f"  mCurrentFocus=Window{{5c2a1f0 u0 {pkg}/{act}}}\n"
+            f"  mFocusedApp=ActivityRecord{{8d1e3a u0 {pkg}/{act} t42}}\n"
+        )
+
+    def date(self, argv: list[str], line: str) -> str:
+        clock = self.world().clock or "2026-01-01T00:00:00"
+        return dt.datetime.fromisoformat(clock).strftime("%Y-%m-%dT%H:%M:%S") + "\n"
+
+
+def _option(argv: list[str], name: str) -> str:
+    return argv[argv.index(name) + 1] if name in argv[:-1] else ""
+
+
+def _fill(db: sqlite3.Connection, spec: ProbeSpec, rows: list[dict[str, str | None]]) -> None:
+    from tasklang.envs.device.shell import sql_name
+
+    table = sql_name(spec.probe.table or "")
+    cols = spec.columns
+    db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(sql_name(c) for c in cols)})")
+    marks = ", ".join("?" for _ in cols)
+    names = ", ".join(sql_name(c) for c in cols)
+    db.executemany(
+        f"INSERT INTO {table} ({names}) VALUES ({marks})", [[r.get(c) for c in cols] for r in rows]
+    )
+
+
+def _sql_quote(value: Any) -> str:
+    """A value as `sqlite3 -quote` prints it."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, bytes):
+        return "X'" + value.hex().upper() + "'"
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def _escape(name: str) -> str:
+    r"""A name as toybox `ls -b` prints it (``\\``, ``\n``, ``\t``, other controls octal)."""
+    out = []
+    for ch in name:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\{ord(ch):03o}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _listing_time(value: str) -> str:
+    try:
+        return dt.datetime.fromisoformat(value).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return "2026-01-01 00:00"
+
+
+class PhoneWorldDriver:
+    """The driver protocol over a PhoneWorld episode: screen-level calls (a tap at a point,
+    a finger's swipe, typing into the focused field) become PhoneWorld actions, so DeviceEnv
+    can run whole episodes against PhoneWorld."""
+
+    def __init__(self, episode: Any) -> None:
+        self.ep = episode
+
+    def _do(self, action: dict[str, Any]) -> None:
+        self.ep.step(action)
+
+    def dump(self) -> str:
+        return str(self.ep.xml())
+
+    def screenshot(self) -> bytes:
+        return bytes(self.ep.screenshot())
+
+    def click(self, x: float, y: float) -> None:
+        self._do({"action_type": "click", "x": x, "y": y})
+
+    def long_click(self, x: float, y: float) -> None:
+        self._do({"action_type": "long_press", "x": x, "y": y})
+
+    def double_click(self, x: float, y: float) -> None:
+        self._do({"action_type": "double_tap", "x": x, "y": y})
+
+    def text(self, value: str, clear: bool = False) -> None:
+        self._do({"action_type": "input_text", "text": value, "clear_text": clear})
+
+    def swipe(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        dx, dy = x2 - x1, y2 - y1
+        if abs(dy) >= abs(dx):
+            direction = "up" if dy < 0 else "down"
+        else:
+            direction = "left" if dx < 0 else "right"
+        self._do({"action_type": "swipe", "direction": direction, "x": x1, "y": y1})
+
+    def key(self, name: str) -> None:
+        kind = {"back": "navigate_back", "home": "navigate_home", "enter": "keyboard_enter"}
+        self._do({"action_type": kind[name]})
+
+    def app_start(self, package: str) -> None:
+        self._do({"action_type": "open_app", "app_name": package})
+
+    def current(self) -> tuple[str, str]:
+        package, activity = self.ep.phone.current_activity()
+        return str(package), str(activity)
+
+    def window_size(self) -> tuple[int, int]:
+        return int(self.ep.width), int(self.ep.height)
+
+    def wait(self, seconds: float) -> None:
+        self._do({"action_type": "wait"})  # PhoneWorld's clock moves on by its own wait

@@ -1,0 +1,339 @@
+"""Setup plans: a task instance's initial world (what `given` built) as device commands, and
+the tear-down that puts back what setup changed.
+
+Every state a probe reads is written through the same source: provider rows with `content
+insert`, settings with `settings put`, SQLite rows through `run-as PKG sqlite3`, files with
+`adb push`. Before changing anything the plan saves what was there (a query, a `settings
+get`, a folder moved aside); the tear-down restores it from those saved outputs. State no
+probe reads cannot be written, and the plan says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+from dataclasses import dataclass, field
+from typing import Any
+
+from tasklang import ir
+from tasklang.envs.device.probes import (
+    DUMP_PATH,
+    ProbeSpec,
+    encode_values,
+    files_root,
+    probe_specs,
+)
+from tasklang.envs.device.shell import Command, UnsafeValue, option_like, sql_literal, sql_name
+from tasklang.verifiers.snapshot import WorldSnapshot
+
+SAVE_DIR = "/data/local/tmp/tasklang-saved"  # outside every folder a probe or an app reads
+
+
+@dataclass
+class Plan:
+    setup: list[Command] = field(default_factory=list)
+    probes: list[Command] = field(default_factory=list)
+    teardown: list[Command] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    folders: set[str] = field(default_factory=set)  # created by setup so far
+    later: list[Command] = field(default_factory=list)  # tear-down steps that run last
+
+    def mkdir(self, path: str, why: str) -> None:
+        if path not in self.folders:
+            self.folders.add(path)
+            self.setup.append(Command(("mkdir", "-p", path), why))
+
+    def commands(self) -> list[Command]:
+        return [*self.setup, *self.probes, *self.teardown]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "setup": [c.to_json() for c in self.setup],
+            "probes": [c.to_json() for c in self.probes],
+            "teardown": [c.to_json() for c in self.teardown],
+            "notes": list(self.notes),
+        }
+
+
+def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
+    """The setup, probe and tear-down commands for one task instance."""
+    from tasklang.envs.device.probes import probe_commands
+
+    plan = Plan(probes=probe_commands(compiled))
+    specs = probe_specs(compiled)
+    for spec in specs:
+        state = initial.apps.get(spec.app)
+        if state is None:
+            continue
+        if spec.kind == "setting":
+            if spec.target in state.settings:
+                _setting(plan, spec, state.settings[spec.target])
+        elif spec.target in state.collections:
+            _collection(plan, spec, state.collections[spec.target])
+    _unwritable(plan, compiled, initial, specs)
+    _clock_and_foreground(plan, compiled, initial)
+    plan.teardown.reverse()
+    plan.teardown += sorted(plan.later, key=_last)
+    return plan
+
+
+def _unwritable(
+    plan: Plan, compiled: ir.CompiledTask, initial: WorldSnapshot, specs: list[ProbeSpec]
+) -> None:
+    written = {(s.app, s.target) for s in specs}
+    for name, state in sorted(initial.apps.items()):
+        for coll, records in sorted(state.collections.items()):
+            if records and (name, coll) not in written:
+                plan.notes.append(
+                    f"{name}.{coll}: {len(records)} record(s) no probe can write; "
+                    "prepare them on the phone by hand"
+                )
+    hint = compiled.task.device.get("hint")
+    if isinstance(hint, str):
+        plan.notes.append(f"task hint: {hint}")
+
+
+# ------------------------------------------------------------------ settings
+def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
+    p = spec.probe
+    ns, key = p.namespace or "system", p.key or ""
+    assert spec.codec is not None
+    raw = spec.codec.encode(value)
+    save = f"setting:{ns}:{key}"
+    if raw is not None and option_like(raw):
+        raise UnsafeValue(
+            f"{spec.app}.{spec.target}: `settings put` would read {raw[:40]!r} as an option"
+        )
+    plan.setup.append(Command(("settings", "get", ns, key), f"save {key}", save=save))
+    if raw is None:
+        plan.setup.append(
+            Command(("settings", "delete", ns, key), f"unset {spec.app}.{spec.target}")
+        )
+    else:
+        plan.setup.append(
+            Command(("settings", "put", ns, key, raw), f"set {spec.app}.{spec.target}")
+        )
+    plan.teardown.append(
+        Command(("settings", "put", ns, key, f"<saved {save}>"), f"restore {key}",
+                meta={"restore": save, "spec": spec})
+    )  # fmt: skip
+
+
+def restore_setting_key(save: str, saved: str) -> Command:
+    """The tear-down step for a setting saved as ``setting:NS:KEY``, from what `settings
+    get` printed before setup."""
+    from tasklang.envs.device.parse import parse_setting
+
+    _, ns, key = save.split(":", 2)
+    raw = parse_setting(saved)
+    if raw is not None and option_like(raw):
+        raise UnsafeValue(f"`settings put` would read the saved {raw[:40]!r} as an option")
+    if raw is None:
+        return Command(("settings", "delete", ns, key), f"restore {key} (unset)")
+    return Command(("settings", "put", ns, key, raw), f"restore {key}")
+
+
+# ------------------------------------------------------------------ records
+def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
+    src = spec.probe.source
+    if src == "files":
+        _files(plan, spec, records)
+        return
+    save = f"rows:{spec.app}.{spec.target}"
+    probe = spec.command()
+    assert probe is not None
+    plan.setup.append(Command(probe.argv, f"save {spec.app}.{spec.target}", save=save))
+    opaque = [f"`{f.column}` ({f.field})" for f in spec.fields if not f.codec.exact]
+    if opaque:
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: column(s) {', '.join(opaque)} hold something other than "
+            "the field; setup leaves them to the app's defaults"
+        )
+    plan.setup.extend(replace_rows(spec, [writable_values(spec, r) for r in records]))
+    plan.teardown.append(
+        Command(("<replace rows>", f"<saved {save}>"), f"restore {spec.app}.{spec.target}",
+                meta={"restore": save, "spec": spec})
+    )  # fmt: skip
+
+
+def writable_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | None]:
+    """The columns setup writes: those whose codec says what the phone stores."""
+    raw = encode_values(spec, record)
+    return {f.column: raw[f.column] for f in spec.fields if f.codec.exact}
+
+
+def replace_rows(spec: ProbeSpec, rows: list[dict[str, str | None]]) -> list[Command]:
+    """Commands that leave exactly ``rows`` in the probe's provider or table."""
+    p = spec.probe
+    what = f"{spec.app}.{spec.target}"
+    if p.source == "content":
+        out = [Command(("content", "delete", "--uri", p.uri or ""), f"clear {what}")]
+        for row in rows:
+            binds: list[str] = []
+            for col, raw in row.items():
+                binds += ["--bind", f"{col}:n:" if raw is None else f"{col}:s:{raw}"]
+            out.append(
+                Command(("content", "insert", "--uri", p.uri or "", *binds), f"add to {what}")
+            )
+        return out
+    table = sql_name(p.table or "")
+    sql = [f"DELETE FROM {table};"]
+    for row in rows:
+        cols = ", ".join(sql_name(c) for c in row)
+        vals = ", ".join(sql_literal(v) for v in row.values())
+        sql.append(f"INSERT INTO {table} ({cols}) VALUES ({vals});")
+    return [
+        Command(("run-as", spec.package, "sqlite3", p.path or "", "\n".join(sql)), f"write {what}")
+    ]
+
+
+def restore_rows(spec: ProbeSpec, saved: str) -> list[Command]:
+    """The tear-down steps for a provider or table, from the rows saved before setup."""
+    from tasklang.envs.device.probes import raw_rows
+
+    def no_files(argv: tuple[str, ...]) -> str:
+        raise UnsafeValue("a provider or table probe reads no files")
+
+    rows = raw_rows(spec, saved, no_files)
+    return replace_rows(spec, [{c: r.get(c) for c in spec.columns} for r in rows])
+
+
+# ------------------------------------------------------------------ files
+def _files(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
+    """An app's own folder is moved aside and rebuilt; under shared storage (`/sdcard`,
+    `/sdcard/DCIM/Camera`) files the phone already has are moved aside one by one, and
+    folders setup creates are removed again if they were not there before."""
+    root = files_root(spec.probe.path or "")
+    aside = posixpath.normpath(root).count("/") >= 3 and not root.startswith("/sdcard/DCIM")
+    if aside and not any(c.meta.get("aside") == root for c in plan.setup):
+        kept = _keep(plan, root)
+        plan.setup += [
+            Command(("rm", "-rf", kept), f"drop an old copy of {root}", tolerate=True),
+            Command(("mv", root, kept), f"move {root} aside", tolerate=True, meta={"aside": root}),
+        ]
+        plan.mkdir(root, f"recreate {root}")
+        plan.teardown += [
+            Command(("mv", kept, root), f"put {root} back", tolerate=True),
+            Command(("rm", "-rf", root), f"remove the task's {root}"),
+        ]
+    folders = spec.probe.path is not None and spec.probe.path.endswith("/")
+    for r in records:
+        path = _inside(root, r.get("path"), spec)
+        if folders:
+            _folder(plan, root, path, aside)
+            continue
+        _folder(plan, root, posixpath.dirname(path), aside)
+        if not aside:
+            kept = _keep(plan, path)
+            plan.setup.append(
+                Command(("mv", path, kept), "move an existing file aside", tolerate=True)
+            )
+            plan.teardown += [
+                Command(("mv", kept, path), "put the phone's file back", tolerate=True),
+                Command(("rm", "-f", path), "remove a pushed file"),
+            ]
+        _write_file(plan, path, r, spec)
+        stamp = _touch_time(r.get("modified"))
+        if stamp:
+            plan.setup.append(Command(("touch", "-d", stamp, path), "set the file's time"))
+
+
+def _keep(plan: Plan, path: str) -> str:
+    """Where setup keeps the phone's own copy of ``path`` until the tear-down."""
+    kept = SAVE_DIR + path
+    if not plan.folders & {SAVE_DIR}:
+        plan.folders.add(SAVE_DIR)
+        plan.later.append(Command(("rm", "-rf", SAVE_DIR), "drop the kept copies", tolerate=True))
+    plan.mkdir(posixpath.dirname(kept), "make room for a kept copy")
+    return kept
+
+
+def _folder(plan: Plan, root: str, path: str, aside: bool) -> None:
+    """Create ``path`` and the folders above it up to ``root``; under shared storage,
+    note which ones existed, so the tear-down removes only the new ones."""
+    if aside or path in plan.folders:
+        plan.mkdir(path, "create a folder")
+        return
+    chain = []
+    while path != root and path.startswith(root + "/") and path not in plan.folders:
+        chain.append(path)
+        path = posixpath.dirname(path)
+    for folder in reversed(chain):
+        save = f"dir:{folder}"
+        plan.setup.append(Command(("ls", "-d", folder), "see whether the folder exists",
+                                  save=save, tolerate=True))  # fmt: skip
+        plan.mkdir(folder, "create a folder")
+        plan.later.append(
+            Command(("rmdir", folder), "remove a folder setup created", tolerate=True,
+                    meta={"restore": save, "rmdir": True})
+        )  # fmt: skip
+
+
+def _last(cmd: Command) -> tuple[bool, int]:
+    """Tear-down steps that run last: folders deepest first, the kept copies at the end."""
+    return cmd.argv[-1] == SAVE_DIR, -cmd.argv[-1].count("/")
+
+
+def _inside(root: str, path: Any, spec: ProbeSpec) -> str:
+    """A record's path, which must lie below the probe's folder (no `..` escapes)."""
+    if not isinstance(path, str) or not path:
+        raise UnsafeValue(f"{spec.app}.{spec.target}: a record has no path")
+    norm = posixpath.normpath(path)
+    if not norm.startswith(root.rstrip("/") + "/") or norm != path.rstrip("/"):
+        raise UnsafeValue(f"{spec.app}.{spec.target}: path {path[:80]!r} is not inside {root}")
+    return norm
+
+
+def _write_file(plan: Plan, path: str, record: dict[str, Any], spec: ProbeSpec) -> None:
+    """Push a text file's content; give a binary file its size with `truncate -s` (sparse:
+    nothing is sent). A size the content contradicts is noted: the phone shows the content's."""
+    content, size = record.get("content"), record.get("size")
+    sized = isinstance(size, int) and not isinstance(size, bool) and size >= 0
+    if isinstance(content, str) and (content or not sized):
+        data = content.encode("utf-8", "surrogatepass")
+        plan.setup.append(Command((path,), "write a file", kind="push", data=data))
+        if sized and size != len(data):
+            plan.notes.append(
+                f"{spec.app}.{spec.target}: `{path}` holds {len(data)} bytes of text, "
+                f"not the {size} its record says"
+            )
+        return
+    plan.setup.append(
+        Command(("truncate", "-s", str(size if sized else 0), path), "make a file of its size")
+    )
+
+
+def _touch_time(value: Any) -> str | None:
+    try:
+        when = dt.datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+    return when.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+# ------------------------------------------------------------------ clock and foreground
+def _clock_and_foreground(plan: Plan, compiled: ir.CompiledTask, initial: WorldSnapshot) -> None:
+    if compiled.task.given.clock is not None and initial.clock:
+        when = dt.datetime.fromisoformat(initial.clock)
+        plan.setup += [
+            Command(("settings", "get", "global", "auto_time"), "save auto_time", save="setting:global:auto_time"),
+            Command(("settings", "put", "global", "auto_time", "0"), "stop network time"),
+            Command(("su", "0", "toybox", "date", when.strftime("%m%d%H%M%Y.%S")), "set the clock (root)"),
+        ]  # fmt: skip
+        plan.teardown.append(
+            Command(("settings", "put", "global", "auto_time", "<saved setting:global:auto_time>"),
+                    "restore auto_time", meta={"restore": "setting:global:auto_time", "spec": None})
+        )  # fmt: skip
+    fg = compiled.task.given.foreground
+    app = compiled.apps.get(fg.app) if fg is not None else None
+    if fg is not None and app is not None and app.package:
+        if fg.activity:
+            act = fg.activity if "/" in fg.activity else f"{app.package}/{fg.activity}"
+            plan.setup.append(Command(("am", "start", "-W", "-n", act), f"open {fg.app}"))
+        else:
+            plan.setup.append(
+                Command(("monkey", "-p", app.package, "-c", "android.intent.category.LAUNCHER", "1"),
+                        f"open {fg.app}")
+            )  # fmt: skip
+    plan.teardown.append(Command(("input", "keyevent", "KEYCODE_HOME"), "go home"))
+    plan.teardown.append(Command(("rm", "-f", DUMP_PATH), "drop the UI dump"))

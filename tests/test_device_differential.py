@@ -1,0 +1,150 @@
+"""The device checker against the PhoneWorld verifier, over the whole library.
+
+PhoneWorld answers the probe commands (content query, settings get, sqlite3, ls, cat,
+dumpsys, date, uiautomator dump) from its own state in the real tools' output formats; the
+device checker parses them into a snapshot and judges it with the same verifier. On every
+library task's reference end state and its near misses, every clause a phone can observe
+gets the same result from both, and a verdict the phone decides is PhoneWorld's verdict.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tasklang import ir
+from tasklang.envs.device.check import device_check, probe
+from tasklang.envs.device.differential import Case, library, near_misses, run_task
+from tasklang.envs.device.parse import OutputError
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import probe_specs
+from tasklang.envs.device.transport import CommandFailed
+from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.verifiers.probes import Coverage, unobservable
+from tasklang.verifiers.snapshot import WorldSnapshot
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    return [case for compiled in library().values() for case in run_task(compiled, 0, 6)]
+
+
+def test_whole_library_agrees(cases: list[Case]) -> None:
+    assert len({c.task for c in cases}) == len(library()) >= 180
+    assert len(cases) > 900
+    wrong = [
+        (c.task, c.name, c.phoneworld, c.device, c.disagreements) for c in cases if not c.agrees
+    ]
+    assert not wrong, wrong[:5]
+
+
+def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
+    decided = [c for c in cases if c.device is not None]
+    assert len(decided) >= 200  # measured: 229 of 983 end states (seed 0, 6 near misses)
+    refs = [c for c in decided if c.name == "reference"]
+    assert refs and all(c.device for c in refs)
+    caught = [c for c in decided if c.name != "reference" and c.device is False]
+    assert len(caught) >= 80
+    observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
+    assert observable > 0.25
+
+
+def project(world: WorldSnapshot, compiled: ir.CompiledTask) -> dict[str, Any]:
+    """The part of a world the probes read exactly."""
+    out: dict[str, Any] = {}
+    for spec in probe_specs(compiled):
+        state = world.apps.get(spec.app)
+        if state is None or not spec.rows_exact:
+            continue
+        if spec.kind == "setting":
+            if spec.codec is not None and spec.codec.exact:
+                out[f"{spec.app}.{spec.target}"] = state.settings.get(spec.target)
+            continue
+        exact = [f.field for f in spec.fields if f.codec.exact]
+        rows = [{f: r.get(f) for f in exact} for r in state.collections.get(spec.target, [])]
+        out[f"{spec.app}.{spec.target}"] = sorted(rows, key=repr)
+    return out
+
+
+@pytest.mark.parametrize(
+    "task_id",
+    ["contacts.update_number", "expense.fix_amount", "markor.move_note", "settings.set_volumes",
+     "music.create_playlist", "phone.call_back_missed", "cross.note_to_contacts"],
+)  # fmt: skip
+def test_probe_reading_is_the_world_the_probes_cover(task_id: str) -> None:
+    compiled = library()[task_id]
+    _, traj = run_reference(compiled, 1)
+    world = traj.final.snapshot
+    assert world is not None
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: world.ui_xml or "")
+    snap = probe(compiled, transport).snapshot
+    assert project(snap, compiled) == project(world, compiled)
+    assert snap.foreground == world.foreground
+    assert snap.ui_xml == world.ui_xml and snap.clock == world.clock
+    assert any(line.startswith(("content", "settings", "run-as", "ls")) for line in transport.lines)
+
+
+def test_near_misses_differ_from_the_end_state() -> None:
+    compiled = library()["expense.fix_amount"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    misses = near_misses(compiled, world, random.Random(1), 10)
+    assert len(misses) >= 3
+    for name, snap in misses:
+        assert snap.apps != world.apps, name
+
+
+def test_observability_reasons() -> None:
+    from tasklang.envs.device.probes import coverage
+
+    compiled = library()["settings.set_volumes"]
+    cov = coverage(compiled)
+    without = unobservable(compiled, cov)
+    with_steps = unobservable(compiled, cov, steps=True)
+    assert {"s6", "s7"} <= set(without) and "not probed" in without["s6"]
+    assert set(with_steps) == {"c4"}  # `only ...` also watches lists read from the screen
+    assert "settings.wifi_networks" in with_steps["c4"]
+    assert {"c1", "c2", "c3"}.isdisjoint(without)  # the volumes are settings a phone reads
+    nothing = unobservable(compiled, Coverage.of(compiled, {}, set()), steps=True)
+    assert {"c1", "c2", "c3"} <= set(nothing)
+
+
+class GarbageTransport(PhoneWorldTransport):
+    def shell(self, line: str, timeout: float = 20.0) -> str:
+        out = super().shell(line, timeout)
+        return "Segmentation fault\n" if line.startswith(("content", "dumpsys")) else out
+
+
+def test_garbage_output_is_an_error_not_state() -> None:
+    compiled = library()["contacts.update_number"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    with pytest.raises(OutputError):
+        device_check(compiled, traj, GarbageTransport(compiled, lambda: world, lambda: ""))
+
+
+def test_unknown_command_fails_like_a_shell() -> None:
+    compiled = library()["contacts.update_number"]
+    t = PhoneWorldTransport(compiled, WorldSnapshot, lambda: "")
+    with pytest.raises(CommandFailed, match="not found"):
+        t.shell("reboot")
+
+
+def test_differential_cli_on_a_task_file() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tasklang.cli import app
+    from tasklang.compiler import library_root
+
+    path = library_root() / "app" / "expense.fix_amount.task"
+    result = CliRunner().invoke(app, ["device", "differential", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["cases"] >= 4 and summary["agree"] == summary["cases"]
+    assert not summary["disagreements"] and not summary["errors"]

@@ -1,0 +1,104 @@
+"""Setup and tear-down plans on an emulated phone with writable storage (providers, settings,
+SQLite tables, shared storage, clock, foreground app), for every library task: after setup
+the probes read the instance's initial world; after the tear-down the phone's storage is what
+it was before, its own rows, settings and files included."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tasklang import ir
+from tasklang.envs.device.check import probe
+from tasklang.envs.device.differential import library
+from tasklang.envs.device.emulated import EmulatedPhone, Storage, Stored, snapshot_of
+from tasklang.envs.device.probes import files_root, probe_specs
+from tasklang.envs.device.runner import run_setup, run_teardown
+from tasklang.envs.device.setup import build_plan
+from tasklang.sampling import sample_instance
+from tasklang.verifiers.snapshot import WorldSnapshot
+
+
+def project(
+    world: WorldSnapshot, compiled: ir.CompiledTask, initial: WorldSnapshot
+) -> dict[str, Any]:
+    """The part of a world the probes read exactly (records in a stable order)."""
+    out: dict[str, Any] = {}
+    for spec in probe_specs(compiled, initial):
+        state = world.apps.get(spec.app)
+        if state is None or not spec.rows_exact:
+            continue
+        if spec.kind == "setting":
+            if spec.codec is not None and spec.codec.exact and spec.target in state.settings:
+                out[f"{spec.app}.{spec.target}"] = state.settings[spec.target]
+            continue
+        exact = [f.field for f in spec.fields if f.codec.exact]
+        rows = [{f: r.get(f) for f in exact} for r in state.collections.get(spec.target, [])]
+        out[f"{spec.app}.{spec.target}"] = sorted(rows, key=repr)
+    return out
+
+
+def phones_own(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Storage:
+    """What a phone holds before setup: rows, settings and files of its own."""
+    s = Storage()
+    for i, spec in enumerate(probe_specs(compiled)):
+        p = spec.probe
+        if p.source == "content":
+            s.providers[p.uri or ""] = [{c: f"own {c}" for c in spec.columns}]
+        elif p.source == "setting" and i % 2:  # every other one was never set
+            s.settings[(p.namespace or "", p.key or "")] = "7"
+        elif p.source == "sqlite":
+            s.tables[(p.path or "", p.table or "")] = [{c: "own" for c in spec.columns}]
+        elif p.source == "files" and not (p.path or "").endswith("/"):
+            root = files_root(p.path or "")
+            state = initial.apps.get(spec.app)
+            records = state.collections.get(spec.target, []) if state else []
+            for j, r in enumerate(records):
+                if j % 2 == 0 and isinstance(r.get("path"), str):  # a file at a pushed path
+                    _put(s, r["path"], b"the phone's own")
+            _put(s, root + "/kept-by-the-phone.txt", b"mine")
+    return s
+
+
+def _put(s: Storage, path: str, data: bytes) -> None:
+    parent = path.rsplit("/", 1)[0]
+    while parent and parent not in s.files:
+        s.files[parent] = Stored(True)
+        parent = parent.rsplit("/", 1)[0]
+    s.files[path] = Stored(False, data)
+
+
+@pytest.mark.parametrize("task_id", sorted(library()))
+def test_setup_gives_the_initial_world_and_teardown_puts_the_phone_back(task_id: str) -> None:
+    compiled = library()[task_id]
+    initial = sample_instance(compiled, 0).initial
+    storage = phones_own(compiled, initial)
+    phone = EmulatedPhone(compiled, storage)
+    before = copy.deepcopy(snapshot_of(storage))
+    saved = run_setup(compiled, initial, phone)
+    reading = probe(compiled, phone, initial=initial).snapshot
+    got, want = project(reading, compiled, initial), project(initial, compiled, initial)
+    shared = [k for k, v in got.items() if v != want.get(k)]
+    for key in shared:  # under shared storage the phone's other files stay: only those differ
+        spec = next(s for s in probe_specs(compiled) if f"{s.app}.{s.target}" == key)
+        assert spec.probe.source == "files", key
+        extra = [r for r in got[key] if r not in want[key]]
+        assert all("kept-by-the-phone" in str(r) for r in extra), (key, extra[:2])
+        assert all(r in got[key] for r in want[key]), key
+    given = compiled.task.given
+    if given.clock is not None:
+        assert reading.clock == initial.clock
+    if given.foreground is not None and reading.foreground is not None:
+        assert reading.foreground.package == compiled.apps[given.foreground.app].package
+    run_teardown(compiled, initial, phone, saved)
+    assert snapshot_of(storage) == before
+
+
+def test_plans_write_every_kind_of_source() -> None:
+    kinds = set()
+    for compiled in library().values():
+        plan = build_plan(compiled, sample_instance(compiled, 0).initial)
+        kinds |= {c.argv[0] if c.kind == "shell" else "push" for c in plan.setup}
+    assert {"content", "settings", "run-as", "push", "mkdir", "mv", "touch", "su"} <= kinds

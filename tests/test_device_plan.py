@@ -1,0 +1,352 @@
+"""Setup, probe and tear-down plans: what they do, and that no task value is ever read by a
+shell as syntax.
+
+The property tests push hostile strings (quotes, `;`, `$()`, backticks, newlines,
+non-ASCII, 10k characters) through every setup path (provider rows, SQLite rows, settings,
+files, the foreground activity), every probe path (app-model strings, file names a phone
+lists) and every tear-down path (outputs saved before setup), and check each command:
+the `adb shell` line splits back (``shlex``, POSIX rules, as the device's shell splits it)
+into exactly the plan's argument vector, and the value arrives whole where it belongs (a
+`--bind` value, a SQL literal that SQLite itself reads back, a `settings put` value, a
+pushed file's bytes).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sqlite3
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from tasklang import ir
+from tasklang.cli import app
+from tasklang.compiler import library_root
+from tasklang.envs.device.differential import library
+from tasklang.envs.device.parse import parse_setting
+from tasklang.envs.device.probes import ProbeSpec, files_root, probe_specs
+from tasklang.envs.device.runner import teardown_commands
+from tasklang.envs.device.setup import build_plan, writable_values
+from tasklang.envs.device.shell import (
+    Command,
+    UnsafeValue,
+    option_like,
+    quote,
+    shell_line,
+    sql_name,
+)
+from tasklang.sampling import sample_instance
+from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+
+HOSTILE = [
+    "'", '"', ";", "$(reboot)", "`id`", "a\nb", "it's \"quoted\"", "; rm -rf / #", "$HOME",
+    "&& echo pwned", "| cat", "> /sdcard/x", "*", "~", "-rf", "--bind", "%s", "\\", "\\'",
+    "é中😀\u202e", " leading and trailing ", "\t\r\n", "x" * 10_000, "NULL", "null", "a, b=c",
+    "'; DROP TABLE expense; --", "\u0085\u2028", "",
+]  # fmt: skip
+hostile = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=80),
+)
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def round_trips(cmd: Command) -> bool:
+    return cmd.kind == "push" or shlex.split(cmd.line) == list(cmd.argv)
+
+
+def all_apps() -> ir.CompiledTask:
+    """A library task given every library app model, so every probe source is exercised."""
+    tasks = library()
+    base = tasks["markor.create_note"]
+    apps: dict[str, ir.AppModel] = {}
+    for c in tasks.values():
+        apps.update(c.apps)
+    return base.model_copy(update={"apps": apps})
+
+
+ALL = all_apps()
+TASKS = library_root() / "app"
+
+
+def hostile_value(t: ir.Type, s: str) -> Any:
+    if t.name in ("text", "phone", "email", "enum", "file", "date", "time"):
+        return s
+    if t.name == "list":
+        return [s, s[:3]]
+    return None  # a typed value a string cannot be: exercised as NULL
+
+
+def hostile_world(s: str, setting: str | None = None) -> WorldSnapshot:
+    """One record per probed collection and every probed setting, holding ``s`` (settings
+    hold ``setting`` when given)."""
+    snap = WorldSnapshot(clock="2026-05-14T08:30:00")
+    name = s.replace("/", "_") or "x"
+    if name in (".", ".."):
+        name = "x" + name
+    for spec in probe_specs(ALL):
+        model = ALL.apps[spec.app]
+        state = snap.apps.setdefault(spec.app, AppState())
+        if spec.kind == "setting":
+            fdef = model.setting(spec.target)
+            assert fdef is not None
+            state.settings[spec.target] = hostile_value(
+                fdef.type, s if setting is None else setting
+            )
+            continue
+        coll = model.collection(spec.target)
+        rdef = model.record(coll.record) if coll else None
+        assert rdef is not None
+        rec = {f.name: hostile_value(f.type, s) for f in rdef.fields}
+        if spec.probe.source == "files":
+            rec["path"] = f"{files_root(spec.probe.path or '')}/{name}"
+            rec["modified"] = "2026-05-14T08:30:00"
+        state.collections[spec.target] = [rec]
+    return snap
+
+
+def check_setup(plan_cmds: list[Command], snap: WorldSnapshot) -> set[str]:
+    """Assert every setup command is safe and carries its value whole; the kinds seen."""
+    seen: set[str] = set()
+    specs = probe_specs(ALL)
+    by_uri = {s.probe.uri: s for s in specs if s.probe.source == "content"}
+    by_table = {
+        (s.package, s.probe.path, f"DELETE FROM {sql_name(s.probe.table or '')};"): s
+        for s in specs
+        if s.probe.source == "sqlite"
+    }
+    for cmd in plan_cmds:
+        assert round_trips(cmd), cmd.argv
+        argv = list(cmd.argv)
+        if argv[:2] == ["content", "insert"]:
+            spec = by_uri[argv[3]]
+            binds = [argv[i + 1] for i, a in enumerate(argv) if a == "--bind"]
+            got = {b.split(":", 2)[0]: b.split(":", 2)[2] for b in binds if b.split(":")[1] == "s"}
+            want = writable_values(spec, _record(snap, spec))
+            assert got == {k: v for k, v in want.items() if v is not None}
+            seen.add("content")
+        elif argv[:1] == ["run-as"] and len(argv) == 5:
+            spec = by_table[(argv[1], argv[3], argv[4].split("\n", 1)[0])]
+            want_row = writable_values(spec, _record(snap, spec))
+            got_rows = _sql_rows(argv[4], spec)
+            assert [{c: r[c] for c in want_row} for r in got_rows] == [want_row]
+            seen.add("sqlite")
+        elif argv[:2] == ["settings", "put"] and argv[3] != "auto_time":
+            seen.add("setting")
+        elif cmd.kind == "push":
+            assert cmd.data is not None
+            seen.add("push")
+        elif argv[:2] == ["am", "start"]:
+            seen.add("foreground")
+    return seen
+
+
+def _record(snap: WorldSnapshot, spec: ProbeSpec) -> dict[str, Any]:
+    return snap.apps[spec.app].collections[spec.target][0]
+
+
+def _sql_rows(sql: str, spec: ProbeSpec) -> list[dict[str, Any]]:
+    """Run the plan's SQL on a table of the probe's columns; the rows it leaves."""
+    db = sqlite3.connect(":memory:")
+    cols = ", ".join(sql_name(c) for c in spec.columns)
+    db.execute(f"CREATE TABLE {sql_name(spec.probe.table or '')} ({cols})")
+    db.executescript(sql)
+    rows = db.execute(f"SELECT {cols} FROM {sql_name(spec.probe.table or '')}").fetchall()
+    return [dict(zip(spec.columns, r, strict=True)) for r in rows]
+
+
+# ------------------------------------------------------------------ properties
+@PROPERTY
+@given(hostile)
+def test_setup_paths_pass_hostile_values_as_data(s: str) -> None:
+    snap = hostile_world(s)
+    task = ALL.task.model_copy(
+        update={"given": ir.Given(foreground=ir.Foreground(app="clock", activity=s or "x"),
+                                  clock=ALL.task.given.clock)}
+    )  # fmt: skip
+    compiled = ALL.model_copy(update={"task": task})
+    if option_like(s):  # `settings put` would read it as an option: refused, not sent
+        with pytest.raises(UnsafeValue, match="as an option"):
+            build_plan(compiled, snap)
+        snap = hostile_world(s, setting="x" + s)
+    plan = build_plan(compiled, snap)
+    seen = check_setup(plan.setup, snap)
+    assert {"content", "sqlite", "setting", "push", "foreground"} <= seen
+    for cmd in plan.commands():
+        assert round_trips(cmd)
+
+
+@PROPERTY
+@given(hostile, hostile)
+def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
+    for source in ("content", "setting", "sqlite", "files"):
+        probe = ir.Probe(target="x", source=source, uri=s, namespace=t, key=s, path="/" + s,
+                         table=t, columns={"a": s, "b": t})  # fmt: skip
+        spec = ProbeSpec("app", t, probe, "setting" if source == "setting" else "collection")
+        try:
+            cmd = spec.command()
+        except UnsafeValue:
+            assert source == "content" and ":" in s + t
+            continue
+        assert cmd is not None and round_trips(cmd)
+        if source == "sqlite":  # the identifiers reach SQLite as names, whatever they hold
+            db = sqlite3.connect(":memory:")
+            cols = ", ".join(sql_name(c) for c in (s, t)) if s != t else sql_name(s)
+            db.execute(f"CREATE TABLE {sql_name(t)} ({cols})")
+            db.execute(cmd.argv[-1]).fetchall()
+    listed = Command(("cat", "/sdcard/" + s), "read a listed file")
+    assert round_trips(listed)
+
+
+@PROPERTY
+@given(hostile)
+def test_teardown_paths_restore_saved_values_as_data(s: str) -> None:
+    """Saved outputs hold what the phone had (anything): restoring passes it back as data."""
+    plan = build_plan(ALL, hostile_world("note"))
+    saved = {c.save: f"{s}\n" for c in plan.setup if c.save and c.save.startswith("setting:")}
+    specs = {f"rows:{p.app}.{p.target}": p for p in probe_specs(ALL)}
+    for name in [c.save for c in plan.setup if c.save and c.save.startswith("rows:")]:
+        spec = specs[name]
+        nulls = [None] * (len(spec.columns) - 1)
+        if spec.probe.source == "content":
+            cells = [f"{spec.columns[0]}={s}", *[f"{c}=NULL" for c in spec.columns[1:]]]
+            saved[name] = "Row: 0 " + ", ".join(cells) + "\n"
+        else:
+            header = ",".join(quote_sql(c) for c in spec.columns)
+            saved[name] = header + "\n" + ",".join([quote_sql(s), *["NULL" for _ in nulls]]) + "\n"
+    want = parse_setting(s + "\n")
+    if want is not None and option_like(want):
+        with pytest.raises(UnsafeValue, match="as an option"):
+            teardown_commands(plan, saved)
+        return
+    restored = {"setting": 0, "content": 0, "sqlite": 0}
+    for cmd in teardown_commands(plan, saved):
+        assert round_trips(cmd)
+        argv = list(cmd.argv)
+        if argv[:2] == ["settings", "put"]:
+            assert argv[4] == want
+            restored["setting"] += 1
+        elif argv[:2] == ["settings", "delete"]:
+            assert want is None
+            restored["setting"] += 1
+        elif argv[:2] == ["content", "insert"] and _plain_cell(s):
+            assert argv[5].split(":", 2)[2] == s
+            restored["content"] += 1
+        elif argv[:1] == ["run-as"]:
+            spec = next(
+                p
+                for p in specs.values()
+                if p.probe.path == argv[3]
+                and argv[4].startswith(f"DELETE FROM {sql_name(p.probe.table or '')};")
+            )
+            assert _sql_rows(argv[4], spec)[0][spec.columns[0]] == s
+            restored["sqlite"] += 1
+    assert restored["setting"] and restored["sqlite"]
+
+
+def _plain_cell(s: str) -> bool:
+    """A value `content query` prints unambiguously (`NULL` and row or cell separators
+    inside a value read back otherwise: the format cannot tell them apart)."""
+    return s != "NULL" and "\nRow: " not in s and ", " not in s
+
+
+def quote_sql(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def test_quote_refuses_nul_and_huge_values() -> None:
+    with pytest.raises(UnsafeValue):
+        quote("a\x00b")
+    with pytest.raises(UnsafeValue):
+        quote("x" * 200_000)
+    assert shlex.split(shell_line(["echo", "x" * 10_000])) == ["echo", "x" * 10_000]
+
+
+def test_paths_outside_the_probe_folder_are_refused() -> None:
+    snap = hostile_world("note")
+    for bad in ["/sdcard/Documents/Markor/../../../data/x", "/etc/passwd", "relative.md"]:
+        snap.apps["markor"].collections["files"] = [
+            {"path": bad, "name": "x", "content": "", "modified": "2026-05-14T08:30:00"}
+        ]
+        with pytest.raises(UnsafeValue):
+            build_plan(ALL, snap)
+
+
+# ------------------------------------------------------------------ plans of the library
+def test_every_library_task_has_a_safe_plan() -> None:
+    kinds: set[str] = set()
+    for compiled in library().values():
+        instance = sample_instance(compiled, 0)
+        plan = build_plan(compiled, instance.initial)
+        assert plan.probes, compiled.task.id
+        for cmd in plan.commands():
+            assert round_trips(cmd), (compiled.task.id, cmd.argv)
+            kinds.add(cmd.argv[0] if cmd.kind == "shell" else "push")
+    assert {"content", "settings", "run-as", "push", "ls", "uiautomator", "dumpsys"} <= kinds
+
+
+def test_plan_saves_before_changing_and_teardown_restores() -> None:
+    compiled = library()["settings.enable_dark_theme"]
+    plan = build_plan(compiled, sample_instance(compiled, 0).initial)
+    lines = [c.line for c in plan.setup]
+    assert lines.index("settings get secure ui_night_mode") < lines.index(
+        "settings put secure ui_night_mode 1"
+    )
+    saved = {c.save: "2\n" for c in plan.setup if c.save}
+    restored = [c.line for c in teardown_commands(plan, saved)]
+    assert "settings put secure ui_night_mode 2" in restored
+    saved["setting:secure:ui_night_mode"] = "null\n"
+    assert "settings delete secure ui_night_mode" in [
+        c.line for c in teardown_commands(plan, saved)
+    ]
+
+
+def test_plan_cli_text_and_json() -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["device", "plan", str(TASKS / "expense.add_expenses.task"), "--seed", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "run-as com.arduia.expense sqlite3" in result.output and "## teardown" in result.output
+    result = runner.invoke(
+        app, ["device", "plan", str(TASKS / "markor.create_note.task"), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["task"] == "markor.create_note" and doc["setup"] and doc["teardown"]
+    for step in doc["setup"] + doc["probes"]:
+        if step["kind"] == "shell":
+            assert shlex.split(step["line"]) == step["argv"]
+    result = runner.invoke(app, ["device", "plan", "no/such.task"])
+    assert result.exit_code == 2 and "does not exist" in result.output
+
+
+class Lines:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def shell(self, line: str, timeout: float = 20.0) -> str:
+        self.lines.append(line)
+        return ""
+
+    def push(self, remote: str, data: bytes, timeout: float = 60.0) -> None:
+        raise AssertionError("no push expected")
+
+
+@PROPERTY
+@given(hostile)
+def test_typed_text_and_app_names_reach_the_phone_as_data(s: str) -> None:
+    """What an agent types or opens is task-controlled too: one argument, whole."""
+    from tasklang.envs.device.driver import ShellDriver
+
+    phone = Lines()
+    driver = ShellDriver(phone)
+    driver.text(s)
+    driver.app_start(s)
+    typed, started = (shlex.split(line) for line in phone.lines)
+    assert typed == ["input", "text", s.replace("%", "%%").replace(" ", "%s")]
+    assert started[:3] == ["monkey", "-p", s]

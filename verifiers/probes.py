@@ -1,0 +1,245 @@
+"""What a device checker can decide: clauses observable through a probe plan, and verdicts
+that say so.
+
+A phone shows only what its probes read: some collections, some of their fields, some
+settings, the final UI tree, the foreground app, the clock, and the steps the agent took.
+A clause is *observable* when everything it reads is among these; the device verdict is
+decided by observable clauses alone (a failing one decides failure; success needs all of
+them observable) and is otherwise left undecided instead of guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from tasklang import ir
+from tasklang.verifiers.verdict import Verdict
+
+Key = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The state a probe plan reads exactly."""
+
+    fields: dict[Key, frozenset[str]]  # probed collection -> fields read exactly
+    complete: frozenset[Key]  # collections whose every field is read exactly
+    settings: frozenset[Key]
+    keyed: frozenset[Key]  # collections whose key field is read exactly
+    state: frozenset[Key]  # every collection and setting of the task's apps
+
+    @classmethod
+    def of(
+        cls, compiled: ir.CompiledTask, fields: dict[Key, frozenset[str]], settings: set[Key]
+    ) -> Coverage:
+        complete, state, keyed = set(), set(), set()
+        for name, app in compiled.apps.items():
+            for s in app.settings:
+                state.add((name, s.name))
+            for c in app.collections:
+                state.add((name, c.name))
+                rdef = app.record(c.record)
+                have = fields.get((name, c.name))
+                if have is None or rdef is None:
+                    continue
+                if {f.name for f in rdef.fields} <= have:
+                    complete.add((name, c.name))
+                if any(f.key and f.name in have for f in rdef.fields):
+                    keyed.add((name, c.name))
+        return cls(
+            dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
+            frozenset(state),
+        )  # fmt: skip
+
+    def reads(self, key: Key) -> bool:
+        return key in self.complete or key in self.settings
+
+
+_STATE_SCOPE = "state"
+
+
+class _Reads:
+    """Walks an expression; ``problem`` is the first thing it reads that no probe does."""
+
+    def __init__(self, cov: Coverage) -> None:
+        self.cov = cov
+        self.problem: str | None = None
+
+    def fail(self, why: str) -> None:
+        if self.problem is None:
+            self.problem = why
+
+    def visit(self, node: Any, scope: Key | None) -> None:
+        if isinstance(node, list):
+            for item in node:
+                self.visit(item, scope)
+            return
+        if not isinstance(node, ir.IRNode):
+            return
+        if isinstance(node, (ir.Quant, ir.Count, ir.Aggregate, ir.Has)):
+            self.source(node, scope)
+        elif isinstance(node, ir.CollectionRef):
+            if (node.app, node.name) not in self.cov.complete:
+                self.fail(f"{node.app}.{node.name} is not read in full on a phone")
+        elif isinstance(node, ir.SettingRef):
+            if (node.app, node.name) not in self.cov.settings:
+                self.fail(f"setting {node.app}.{node.name} is not read on a phone")
+        elif isinstance(node, ir.FieldRef) and node.base is None:
+            self.field(node.name, scope)
+        else:
+            for name in type(node).model_fields:
+                if name != "span":
+                    self.visit(getattr(node, name), scope)
+
+    def field(self, name: str, scope: Key | None) -> None:
+        if scope is None:
+            return
+        if name not in self.cov.fields.get(scope, frozenset()):
+            self.fail(f"field `{name}` of {scope[0]}.{scope[1]} is not read on a phone")
+
+    def source(self, node: ir.Quant | ir.Count | ir.Aggregate | ir.Has, scope: Key | None) -> None:
+        src = node.source
+        inner: Key | None = None
+        if isinstance(src, ir.CollectionRef):
+            inner = (src.app, src.name)
+            if inner not in self.cov.fields:
+                self.fail(f"{src.app}.{src.name} is not read on a phone")
+        else:
+            self.visit(src, scope)
+        if isinstance(node, ir.Has):
+            for item in node.items:
+                self.field(item.field, inner)
+                self.visit([item.value, item.within], inner)
+            return
+        if isinstance(node, ir.Aggregate):
+            self.field(node.field, inner)
+        self.visit(node.where, inner)
+
+
+NO_STEPS = "needs the state after every step, which was not probed"
+
+
+def clause_problem(
+    clause: ir.Clause, compiled: ir.CompiledTask, cov: Coverage, steps: bool = False
+) -> str | None:
+    """Why a phone cannot decide the clause (None: it can). ``steps``: the phone was
+    probed after every step, so changes and conditions along the way can be seen."""
+    body = clause.body
+    if isinstance(body, ir.CheckBody):
+        walker = _Reads(cov)
+        walker.visit(body.expr, None)
+        return walker.problem
+    if isinstance(body, (ir.UnchangedBody, ir.OnlyChangedBody)):
+        return _guard_problem(body, cov)
+    if isinstance(body, ir.TraceBody):
+        for event in (body.first, body.second):
+            why = event_problem(event, cov, steps) if event is not None else None
+            if why is not None:
+                return why
+        return None
+    return None  # UI clauses read the final dump and the foreground app
+
+
+def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
+    """Why a phone cannot see where a trace event happens (None: it can)."""
+    if not isinstance(event, (ir.ChangeEvent, ir.HoldsEvent)):
+        return None  # actions, screens and the foreground app are in the trajectory
+    if not steps:
+        return NO_STEPS
+    walker = _Reads(cov)
+    if isinstance(event, ir.HoldsEvent):
+        walker.visit(event.expr, None)
+        return walker.problem
+    target = event.target
+    if target is None:
+        missing = sorted(k for k in cov.state if not cov.reads(k))
+        return f"a change to {missing[0][0]}.{missing[0][1]} would not be seen" if missing else None
+    if isinstance(target, ir.SettingRef):
+        walker.visit(target, None)
+        return walker.problem
+    if not isinstance(target, ir.CollectionRef):
+        return "the change event's target is not a collection or setting"
+    key = (target.app, target.name)
+    if key not in cov.complete and not (event.op in ("added", "deleted") and key in cov.keyed):
+        return f"a change to {target.app}.{target.name} could be missed on a phone"
+    walker.visit(event.where, key)
+    return walker.problem
+
+
+def _guard_problem(body: ir.UnchangedBody | ir.OnlyChangedBody, cov: Coverage) -> str | None:
+    named = {
+        (t.app, t.name) for t in body.targets if isinstance(t, (ir.CollectionRef, ir.SettingRef))
+    }
+    if isinstance(body, ir.UnchangedBody):
+        watched = named | {k for k in cov.state if k[0] in body.apps}
+    else:
+        watched = {k for k in cov.state if k not in named and k[0] not in body.apps}
+    missing = sorted(k for k in watched if not cov.reads(k))
+    if missing:
+        shown = ", ".join(f"{a}.{n}" for a, n in missing[:4])
+        more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
+        return f"a change to {shown}{more} would not be seen on a phone"
+    return None
+
+
+def unobservable(compiled: ir.CompiledTask, cov: Coverage, steps: bool = False) -> dict[str, str]:
+    """Clause id -> why a phone cannot decide it, for each such clause."""
+    out = {}
+    for c in compiled.task.clauses:
+        why = clause_problem(c, compiled, cov, steps)
+        if why is not None:
+            out[c.id] = why
+    return out
+
+
+def status_ok(task: ir.Task, status: str | None) -> bool:
+    if task.outcome == "infeasible":
+        return status == "infeasible"
+    return status != "infeasible" and (not task.require_status or status == "complete")
+
+
+@dataclass
+class DeviceVerdict:
+    """A verdict on a phone: the clause results, and which of them a phone can decide."""
+
+    verdict: Verdict
+    unobservable: dict[str, str] = field(default_factory=dict)
+    status_ok: bool = True
+
+    @property
+    def failed_observable(self) -> list[str]:
+        return [
+            r.id for r in self.verdict.clauses if not r.passed and r.id not in self.unobservable
+        ]
+
+    @property
+    def success(self) -> bool | None:
+        """True or False when the observable clauses decide it; None when they cannot."""
+        if not self.status_ok or self.failed_observable:
+            return False
+        return True if not self.unobservable else None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "success": self.success,
+            "decided": self.success is not None,
+            "unobservable": dict(self.unobservable),
+            "verdict": _dump(self.verdict),
+        }
+        return data
+
+
+def _dump(model: BaseModel) -> dict[str, Any]:
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+def device_verdict(
+    compiled: ir.CompiledTask, verdict: Verdict, cov: Coverage, steps: bool = False
+) -> DeviceVerdict:
+    """The device verdict on a verdict computed from probe readings (``steps``: read after
+    every step too)."""
+    hidden = unobservable(compiled, cov, steps)
+    return DeviceVerdict(verdict, hidden, status_ok(compiled.task, verdict.status))
