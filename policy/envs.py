@@ -109,6 +109,108 @@ class PhoneWorldSession:
         return render_dicts(elements(ep.tree()), package, activity)
 
 
+class DeviceSession:
+    """A device episode through ``tasklang.envs.device``'s ``DeviceEnv``.
+
+    ``make_env(task, seed)`` builds the environment: a phone over adb (:func:`adb_device`), a
+    replay of recorded commands, or PhoneWorld acting as the phone
+    (:func:`phoneworld_device`). An episode the environment ends in an error (a timeout, a
+    dropped connection, garbage output) raises :class:`EpisodeError`, so it gets no reward; a
+    verdict the phone cannot decide is None for the same reason.
+    """
+
+    def __init__(self, make_env: Callable[[str, int], Any]) -> None:
+        self.make_env = make_env
+        self.env: Any = None
+
+    def reset(self, task: str, seed: int) -> Turn:
+        self.env = self.make_env(task, seed)
+        obs, _ = self.env.reset(seed=seed)
+        if self.env.error:
+            raise EpisodeError(self.env.error)
+        return Turn(self._screen(obs), goal=str(obs.get("goal") or ""))
+
+    def step(self, action: dict[str, Any]) -> Turn:
+        env = self.env
+        if env is None:
+            raise EpisodeError("step before reset")
+        obs, _, terminated, truncated, info = env.step(action)
+        if env.error:
+            raise EpisodeError(env.error)
+        done = bool(terminated or truncated)
+        return Turn(
+            ENDED if done else self._screen(obs),
+            str(obs.get("goal") or ""),
+            done=done,
+            error=info.get("error"),
+        )
+
+    def verdict(self) -> Verdict | None:
+        env = self.env
+        dv = getattr(env, "verdict", None) if env is not None else None
+        if env is None or env.error or dv is None or dv.success is None:
+            return None
+        verdict: Verdict = dv.verdict.model_copy(update={"success": dv.success})
+        return verdict
+
+    def trajectory_jsonl(self) -> str:
+        """The episode's trajectory in the project's JSONL format (kind ``device``)."""
+        text: str = self.env.traj.to_jsonl()
+        return text
+
+    @staticmethod
+    def _screen(obs: dict[str, Any]) -> str:
+        from tasklang.policy.observe import render_observation
+        from tasklang.verifiers.trajectory import Observation
+
+        return render_observation(
+            Observation(
+                ui_xml=obs.get("ui_xml"), package=obs.get("package"), activity=obs.get("activity")
+            )
+        )
+
+
+def phoneworld_device() -> DeviceSession:
+    """A device session whose phone is PhoneWorld: every action, observation, probe and
+    verdict goes through the device backend's code (screen points, swipes, probe commands and
+    their output formats), so a run exercises the real-device path without a phone."""
+
+    def make(task: str, seed: int) -> Any:
+        from tasklang.envs.device.env import DeviceEnv
+        from tasklang.envs.device.phoneworld import PhoneWorldDriver, PhoneWorldTransport
+        from tasklang.envs.phoneworld.episode import Episode
+        from tasklang.policy.tasks import compiled_task
+
+        compiled = compiled_task(task)
+        ep = Episode(compiled, seed)
+        transport = PhoneWorldTransport(compiled, ep.phone.world, ep.xml)
+        return DeviceEnv(
+            compiled, PhoneWorldDriver(ep), transport,
+            setup=False, probe_steps=True, sleep=lambda s: None,
+        )  # fmt: skip
+
+    return DeviceSession(make)
+
+
+def adb_device() -> DeviceSession:
+    """A device session on the phone ``TASKLANG_DEVICE_SERIAL`` names (uiautomator2 and adb)."""
+    import os
+
+    serial = os.environ.get("TASKLANG_DEVICE_SERIAL")
+    if not serial:
+        raise EpisodeError("set TASKLANG_DEVICE_SERIAL to the phone's serial")
+
+    def make(task: str, seed: int) -> Any:
+        from tasklang.envs.device.driver import U2Driver
+        from tasklang.envs.device.env import DeviceEnv
+        from tasklang.envs.device.transport import AdbTransport
+        from tasklang.policy.tasks import compiled_task
+
+        return DeviceEnv(compiled_task(task), U2Driver(serial), AdbTransport(serial), serial=serial)
+
+    return DeviceSession(make)
+
+
 def load_factory(spec: str) -> Callable[[], Session]:
     """A session factory named `module:callable` (a device backend, a replay, a test fake)."""
     module_name, _, attr = spec.partition(":")

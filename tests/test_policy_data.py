@@ -196,3 +196,57 @@ def test_solver_demonstrations_are_replayed_through_the_tools() -> None:
     assert ex is not None and ex.success and ex.source == "solver"
     calls = [m["tool_calls"][0]["function"]["name"] for m in ex.messages if m.get("tool_calls")]
     assert calls[-1] == "status"
+
+
+def _yelp_replay_environment(fault: dict[str, object] | None = None) -> object:
+    """The GRPO device class on a DeviceEnv that replays a recorded phone session
+    (tests/data/device): the commands the episode sends must be the recorded ones."""
+    import json
+
+    from tasklang.envs.device.driver import ShellDriver
+    from tasklang.envs.device.env import DeviceEnv
+    from tasklang.envs.device.transport import ReplayTransport
+    from tasklang.policy.envs import DeviceSession, environment_classes
+    from tasklang.policy.tasks import compiled_task
+
+    path = Path(__file__).parent / "data" / "device" / "yelp_bookmark_episode.jsonl"
+    recorded = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    if fault is not None:
+        i = next(i for i, p in enumerate(recorded) if p["line"].startswith("input tap"))
+        recorded[i] = {"line": recorded[i]["line"], **fault}
+
+    def make(task: str, seed: int) -> DeviceEnv:
+        transport = ReplayTransport(recorded)
+        return DeviceEnv(compiled_task(task), ShellDriver(transport), transport,
+                         setup=False, sleep=lambda s: None)  # fmt: skip
+
+    return environment_classes(device_factory=lambda: DeviceSession(make))["device"]()
+
+
+def test_device_class_runs_a_replayed_phone_session() -> None:
+    env = _yelp_replay_environment()
+    first = env.reset(task="yelp.bookmark_salon", seed=0)
+    assert first.startswith("\nscreen com.yelp.android") and "Salon Lumière" in first
+    assert "screen com.yelp.android" in env.click(index=2)  # the Bookmark button
+    env.click(index=3)  # the Bookmarks tab
+    assert env.status(goal_status="complete") == ENDED
+    assert env.get_reward() == 1.0
+
+
+def test_device_class_gives_no_reward_when_the_phone_stops_answering() -> None:
+    env = _yelp_replay_environment({"error": "disconnected"})
+    env.reset(task="yelp.bookmark_salon", seed=0)
+    assert env.click(index=2).startswith("error: the episode failed")
+    assert env.get_reward() is None and env.errored
+
+
+def test_phoneworld_as_the_phone_goes_through_the_device_code() -> None:
+    from tasklang.policy.envs import PhoneWorldSession, phoneworld_device, reward_of
+
+    session = phoneworld_device()
+    turn = session.reset("yelp.bookmark_salon", 0)
+    # the prompt a policy sees is the same through either path
+    assert turn == PhoneWorldSession().reset("yelp.bookmark_salon", 0)
+    session.step({"action_type": "status", "goal_status": "complete"})
+    assert reward_of(session.verdict()) == 0.0  # nothing bookmarked: decided on the "phone"
+    assert '"kind":"device"' in session.trajectory_jsonl().replace(" ", "")

@@ -17,44 +17,9 @@ os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 
 from tasklang.policy.config import parse_config
 from tasklang.policy.data import demonstrations
-from tasklang.policy.envs import PhoneWorldSession, Turn
+from tasklang.policy.envs import Turn, phoneworld_device
 
 WIFI = "androidworld.system_wifi_turn_on"
-
-
-class ReplaySession:
-    """A replay-like device session: serves a recorded episode's screens, whatever the action,
-    after ``latency`` seconds per call; the verdict says whether the actions were the recorded ones."""
-
-    def __init__(self, latency: float = 0.0) -> None:
-        self.latency = latency
-        self.screens: list[str] = []
-        self.expected: list[dict[str, Any]] = []
-        self.taken: list[dict[str, Any]] = []
-
-    def reset(self, task: str, seed: int) -> Turn:
-        live = PhoneWorldSession()
-        first = live.reset(task, seed)
-        from tasklang.envs.phoneworld.episode import run_reference
-        from tasklang.policy.tasks import compiled_task
-
-        _, traj = run_reference(compiled_task(task), seed)
-        self.expected = [s.action.model_dump(exclude_none=True) for s in traj.steps if s.action]
-        self.screens = [live.step(a).observation for a in self.expected]
-        self.taken = []
-        return Turn(first.observation, first.goal)
-
-    def step(self, action: dict[str, Any]) -> Turn:
-        time.sleep(self.latency)
-        self.taken.append(action)
-        i = min(len(self.taken), len(self.screens)) - 1
-        done = action["action_type"] in ("status", "answer") or len(self.taken) >= len(self.screens)
-        return Turn(self.screens[i], done=done)
-
-    def verdict(self) -> Any:
-        from types import SimpleNamespace
-
-        return SimpleNamespace(success=self.taken == self.expected)
 
 
 class SlowSession:
@@ -135,7 +100,8 @@ def test_mixed_grpo_runs_both_environments_with_rewards_split(tiny: Path, tmp_pa
         "output_dir": "rl", "mode": "mixed", "max_steps": 1, "batch_size": 4, "num_generations": 2,
         "max_completion_length": 24, "max_tool_calls": 1, "save_steps": 1,
     })  # fmt: skip
-    final, history = run_rl(cfg, rows, tiny, device_factory=ReplaySession)
+    # the device class drives DeviceEnv (probe commands, screen points) with PhoneWorld as the phone
+    final, history = run_rl(cfg, rows, tiny, device_factory=phoneworld_device)
     logged = history[0]
     assert (
         "rewards/PhoneWorldEnvironment/mean" in logged
