@@ -20,7 +20,7 @@ from typing import Any
 from tasklang.policy.config import Config, parse_ratio
 from tasklang.policy.data import prompt_messages
 from tasklang.policy.rollout import run_concurrently
-from tasklang.policy.sft import FINAL, latest_checkpoint, load_policy, with_budget
+from tasklang.policy.sft import FINAL, has_accelerator, latest_checkpoint, load_policy, with_budget
 
 
 def rl_rows(
@@ -260,7 +260,7 @@ def build_trainer(
         logging_steps=r.logging_steps,
         seed=r.seed,
         report_to=[],
-        use_cpu=not _cuda(),
+        use_cpu=not has_accelerator(),
         disable_tqdm=True,
         log_completions=False,
     )
@@ -290,9 +290,3 @@ def run_rl(
     trainer.save_model(str(final))
     trainer.processing_class.save_pretrained(str(final))
     return final, list(trainer.state.log_history)
-
-
-def _cuda() -> bool:
-    import torch
-
-    return bool(torch.cuda.is_available())

@@ -104,7 +104,7 @@ def run_sft(
         logging_steps=s.logging_steps,
         seed=s.seed,
         report_to=[],
-        use_cpu=not _has_accelerator(),
+        use_cpu=not has_accelerator(),
         lr_scheduler_type="cosine",
         warmup_steps=0,
         disable_tqdm=True,
@@ -139,7 +139,8 @@ def with_budget(callbacks: list[Any] | None, seconds: float) -> list[Any] | None
     return [*(callbacks or []), time_budget(seconds)]
 
 
-def _has_accelerator() -> bool:
+def has_accelerator() -> bool:
+    """Whether torch sees a GPU (training and GRPO both use it when there is one)."""
     import torch
 
     return bool(torch.cuda.is_available())
