@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tasklang.envs.phoneworld.reconstruct.fidelity import report, similarity
 from tasklang.envs.phoneworld.reconstruct.graph import ScreenGraph, build_graph, widget_keys
+from tasklang.envs.phoneworld.reconstruct.model import Event, Node, Recording, State
 from tasklang.envs.phoneworld.reconstruct.readers import discover, read_source
 
 DATA = Path(__file__).parent / "data" / "reconstruct"
@@ -91,3 +92,49 @@ def test_the_graph_file_lists_each_screens_widgets() -> None:
     assert len(eggs) == 1 and eggs[0]["states"] == 1  # only the longer list shows it
     editor = doc["screens"][1]
     assert any(w["editable"] and w["rid"] == f"{SHOP}:id/name_input" for w in editor["widgets"])
+
+
+def screen_of_buttons(sid: str, *labels: str) -> State:
+    """A recorded state: a root holding one clickable button per label (its own screen)."""
+    nodes = [
+        Node(
+            "android.widget.FrameLayout",
+            rid=f"x:id/{sid}",
+            children=[1 + i for i in range(len(labels))],
+        )
+    ]
+    nodes += [Node("android.widget.Button", text=t, clickable=True, parent=0) for t in labels]
+    return State(sid, nodes)  # fmt: skip
+
+
+def test_an_action_that_always_closed_its_screen_returns_to_what_it_covers() -> None:
+    states = [
+        screen_of_buttons("list", "Menu", "Open", "Settings"),
+        screen_of_buttons("menu", "Go to settings"),
+        screen_of_buttons("settings", "Open"),
+        screen_of_buttons("dialog", "Cancel"),
+    ]
+    steps = [  # (from, button or Back, to)
+        ("list", "Menu", "menu"), ("menu", "Go to settings", "settings"),
+        ("settings", None, "list"),  # Back passes the menu: a menu closes when left
+        ("list", "Open", "dialog"), ("dialog", "Cancel", "list"),
+        ("list", "Settings", "settings"), ("settings", "Open", "dialog"),
+    ]  # fmt: skip
+    by_id = {s.id: s for s in states}
+    events = [
+        Event(i, "back" if b is None else "click", src, dst,
+              None if b is None else next(k for k, n in enumerate(by_id[src].nodes) if n.text == b))
+        for i, (src, b, dst) in enumerate(steps)
+    ]  # fmt: skip
+    rec = Recording("demo", "test", "demo", states=by_id, events=events, start="list")
+    g = build_graph([rec])
+    assert g.transient == {g.screen_of["menu"]}
+    cancel = g.transitions[(g.screen_of["dialog"], "click:android.widget.Button#|Cancel")]
+    assert cancel.returns == cancel.count == 1
+    # the recording's Cancel went to the list; over settings it returns to settings
+    key = "click:android.widget.Button#|Cancel"
+    assert g.predict("dialog", key, None, below=["settings", "list"]) == ("settings", "return")
+    assert g.predict("dialog", key, None, below=["menu", "settings"]) == ("settings", "return")
+    assert g.predict("dialog", key, None) == ("list", "exact")  # no stack: as recorded
+    again = ScreenGraph.from_json(json.loads(json.dumps(g.to_json())))
+    assert again.transient == g.transient and again.transitions[cancel.screen, key].returns == 1

@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tasklang.envs.phoneworld.reconstruct.model import Node
+from tasklang.envs.phoneworld.reconstruct.model import Node, walk
 
 _FIELD = re.compile(r"\{([^{}:]+)(?::([^{}]*))?\}")
 
@@ -55,15 +55,54 @@ class ScreenRule:
 
 
 @dataclass
+class Cascade:
+    """Records of another collection that go with a deleted one (a conversation's
+    messages): those whose ``match`` fields equal the deleted record's fields."""
+
+    collection: str
+    match: dict[str, str]  # field of this collection -> field of the deleted record
+
+
+@dataclass
+class ActionRule:
+    """What a tap on a widget does to the record the screen is about (the record of the
+    bound row that opened it, or of a screen opened from that one).
+
+    The recording shows the widget and often the confirmation it asks for, but seldom the
+    outcome (the recording's own data would be gone): the binding says what the app does,
+    and ``back`` how many screens close afterwards (a dialog and the record's own screen).
+    """
+
+    has: list[str]  # texts (or descriptions) the screen shows
+    tap: str  # the text or description of the widget tapped
+    delete: bool = False
+    also: list[Cascade] = field(default_factory=list)  # deleted with it
+    set: dict[str, Any] = field(default_factory=dict)  # fields given these values
+    flip: str | None = None  # a boolean field turned over
+    back: int = 0  # screens closed afterwards (0: where the recording went, if it did)
+
+
+@dataclass
 class Binding:
     model: str
     screens: list[ScreenRule] = field(default_factory=list)
     toggles: dict[str, str] = field(default_factory=dict)  # checkbox text -> setting
     defaults: dict[str, Any] = field(default_factory=dict)  # the model's setting defaults
+    actions: list[ActionRule] = field(default_factory=list)
 
     def rule_for(self, nodes: list[Node]) -> ScreenRule | None:
         shown = {n.text for n in nodes} | {n.desc for n in nodes}
         return next((r for r in self.screens if all(t in shown for t in r.has)), None)
+
+    def action_for(self, nodes: list[Node], i: int) -> ActionRule | None:
+        """The action rule for a tap on node ``i`` (its own text or description, or the
+        first one inside it)."""
+        labels = {t for c in walk(nodes, i) for t in (nodes[c].text, nodes[c].desc) if t}
+        shown = {n.text for n in nodes} | {n.desc for n in nodes}
+        return next(
+            (r for r in self.actions if r.tap in labels and all(t in shown for t in r.has)),
+            None,
+        )
 
 
 @cache
@@ -98,7 +137,48 @@ def parse_binding(data: Any, loc: str) -> Binding:
                 f"{here}: `{model.name}` has no setting `{t.get('setting')}` ({known})"
             )
         b.toggles[t["text"]] = setting.name
+    for i, a in enumerate(_list(data, "actions", loc)):
+        b.actions.append(action_rule(a, model, f"{loc}: actions[{i}]"))
     return b
+
+
+def action_rule(a: Any, model: Any, loc: str) -> ActionRule:
+    if not isinstance(a, dict) or not isinstance(a.get("tap"), str):
+        raise BindingError(f'{loc}: an action is {{"has": [...], "tap": TEXT, ...effect}}')
+    unknown = set(a) - {"has", "tap", "delete", "also", "set", "flip", "back"}
+    if unknown:
+        raise BindingError(f"{loc}: unknown key(s) {', '.join(sorted(unknown))}")
+    fields = {f.name for r in model.records for f in r.fields}
+    rule = ActionRule([str(t) for t in _list(a, "has", loc)], a["tap"])
+    rule.delete = a.get("delete") is True
+    rule.flip = str(a["flip"]) if a.get("flip") is not None else None
+    rule.set = a.get("set") or {}
+    if not isinstance(rule.set, dict):
+        raise BindingError(f"{loc}: `set` maps fields to values")
+    for name in [*rule.set, *([rule.flip] if rule.flip else [])]:
+        if name not in fields:
+            raise BindingError(f"{loc}: no record of `{model.name}` has a field `{name}`")
+    if not (rule.delete or rule.set or rule.flip):
+        raise BindingError(f"{loc}: an action needs an effect (`delete`, `set` or `flip`)")
+    back = a.get("back", 0)
+    if not isinstance(back, int) or isinstance(back, bool) or back < 0:
+        raise BindingError(f"{loc}: `back` is a number of screens")
+    rule.back = back
+    for j, c in enumerate(_list(a, "also", loc)):
+        here = f"{loc}: also[{j}]"
+        coll = model.collection(str(c.get("collection"))) if isinstance(c, dict) else None
+        if coll is None or not isinstance(c.get("match"), dict) or not c["match"]:
+            raise BindingError(
+                f'{here}: `also` is {{"collection": NAME, "match": {{FIELD: FIELD}}}} '
+                f"with a collection of `{model.name}`"
+            )
+        record = model.record(coll.record)
+        names = {f.name for f in record.fields} if record else set()
+        for mine, theirs in c["match"].items():
+            if mine not in names or str(theirs) not in fields:
+                raise BindingError(f"{here}: `{mine}` = `{theirs}` names an unknown field")
+        rule.also.append(Cascade(coll.name, {k: str(v) for k, v in c["match"].items()}))
+    return rule
 
 
 def _list(data: dict[str, Any], key: str, loc: str) -> list[Any]:

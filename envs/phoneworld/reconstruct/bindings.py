@@ -36,6 +36,15 @@ SMS_MESSENGER: dict[str, Any] = {
         {"text": "Enable delivery reports", "setting": "delivery_reports"},
         {"text": "Send long messages as MMS", "setting": "send_long_as_mms"},
     ],
+    "actions": [
+        # the conversation's Delete asks this; the recording only ever answered No. Yes
+        # deletes the conversation with its messages and closes the dialog and the
+        # conversation (Simple SMS Messenger's behaviour)
+        {"has": ["Are you sure you want to delete all messages of this conversation?"],
+         "tap": "Yes", "delete": True, "back": 2,
+         "also": [{"collection": "received", "match": {"from": "address"}},
+                  {"collection": "sent", "match": {"to": "address"}}]},
+    ],
 }  # fmt: skip
 
 CONTACTS: dict[str, Any] = {
@@ -58,7 +67,13 @@ CONTACTS: dict[str, Any] = {
         {"text": "Show phone numbers", "setting": "show_phone_numbers"},
         {"text": "Show a dialpad button on the main screen", "setting": "show_dialpad_button"},
     ],
-}
+    "actions": [
+        # the contact's page: the star, and Delete's confirmation (the recording answered No)
+        {"has": ["Toggle favorite", "Edit contact"], "tap": "Toggle favorite", "flip": "starred"},
+        {"has": ["Are you sure you want to proceed with the deletion?"], "tap": "Yes",
+         "delete": True, "back": 2},
+    ],
+}  # fmt: skip
 
 DIALER: dict[str, Any] = {
     "package": "com.simplemobiletools.dialer",

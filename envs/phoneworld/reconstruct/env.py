@@ -9,25 +9,47 @@ Actions and observations are PhoneWorld's (AndroidWorld JSON actions; ``ui_xml``
 ``package``, ``activity``, ``goal``). The phone has the one reconstructed app, started on the
 recording's first screen. With a binding (the graph file's own, or ``binding=``) the app is
 the app model it names, and its state comes from ``state=`` (``{"collections": ...,
-"settings": ...}``) or from a library task's sampled instance (``task=``, ``seed=``). The
-reward is 0: the environment replays, it does not judge. ``info["unexplored"]`` counts the
-actions that reached a screen the recording never showed.
+"settings": ...}``) or from a library task's sampled instance (``task=``, ``seed=``).
+
+With a task the episode is judged as PhoneWorld judges it: every step is recorded (screen
+before, action, world after) into a trajectory that the task's compiled verifier checks
+(``tasklang.verifiers.check.check_trajectory``, what ``Episode.verdict`` uses); the reward
+is 1 when the episode ends (or runs out of the task's step budget) with the task done, and
+``info`` has ``success`` and ``score`` then. Without a task the reward is 0: the environment
+replays, it does not judge. ``info["unexplored"]`` counts the actions that reached a screen
+the recording never showed, ``info["bound_actions"]`` the binding's actions carried out.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 
+from tasklang import __version__
 from tasklang.envs.phoneworld.env import ActionSpace, ObservationSpace
 from tasklang.envs.phoneworld.reconstruct.binding import Binding, load_binding, parse_binding
 from tasklang.envs.phoneworld.reconstruct.graph import ScreenGraph
 from tasklang.envs.phoneworld.reconstruct.runtime import ReconPhone, ReconstructedApp
 from tasklang.envs.phoneworld.widgets import elements
+from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+from tasklang.verifiers.trajectory import (
+    Action,
+    Environment,
+    Final,
+    Header,
+    InstanceRef,
+    Observation,
+    Screen,
+    Step,
+    TaskRef,
+    Trajectory,
+)
+from tasklang.verifiers.verdict import Verdict
 
 ENV_ID = "tasklang/Reconstructed-v0"
 
@@ -87,17 +109,31 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.phone: ReconPhone | None = None
         self.goal = ""
         self.steps = 0
+        self.compiled: Any = None  # the task's compiled form, with ``task=``
+        self.instance: Any = None  # its sampled instance
+        self.record: list[Step] = []
+        if task is not None:
+            from tasklang.envs.phoneworld.env import load_task
+
+            self.compiled = load_task(task)
+            others = [a.name for a in self.compiled.task.apps if a.name != self.app.model]
+            if others:
+                raise ValueError(
+                    f"task `{self.compiled.task.id}` uses {', '.join(others)} besides "
+                    f"`{self.app.model}`, the one app this graph is bound to"
+                )
+            budget = self.compiled.task.budget.steps
+            if budget:
+                self.max_steps = budget
 
     def initial(self, seed: int) -> WorldSnapshot:
         model = self.app.model
-        if self.task is not None:
-            from tasklang.envs.phoneworld.env import load_task
+        if self.compiled is not None:
             from tasklang.sampling import render_goal, sample_instance
 
-            compiled = load_task(self.task)
-            instance = sample_instance(compiled, seed)
-            self.goal = render_goal(compiled.task, instance.params)
-            return instance.initial
+            self.instance = sample_instance(self.compiled, seed)
+            self.goal = render_goal(self.compiled.task, self.instance.params)
+            return self.instance.initial  # type: ignore[no-any-return]
         s = self.state or {}
         return WorldSnapshot(
             apps={
@@ -117,7 +153,12 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.phone = ReconPhone({self.app.model: self.app}, self.graph.width, self.graph.height)
         self.phone.load(self.initial(seed), foreground=self.app.model)
         self.steps = 0
-        return self.observation(), self.info()
+        self.record = []
+        info = self.info()
+        if self.instance is not None:
+            info["task"], info["seed"] = self.compiled.task.id, self.instance.seed
+            info["params"] = copy.deepcopy(self.instance.params)
+        return self.observation(), info
 
     def step(
         self, action: dict[str, Any]
@@ -127,14 +168,66 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             raise RuntimeError("call reset() before step()")
         if not isinstance(action, dict):
             action = {"action_type": None}
+        before = self.observation() if self.compiled is not None else None
         outcome = phone.act(action)
+        if before is not None:
+            self.record.append(
+                Step(
+                    index=len(self.record),
+                    observation=Observation(
+                        ui_xml=before["ui_xml"],
+                        package=before["package"],
+                        activity=before["activity"],
+                        time=phone.clock.isoformat(),
+                    ),
+                    action=_action(action),
+                    snapshot=phone.world(),
+                    extra={} if outcome.ok else {"invalid": outcome.info},
+                )
+            )
         self.steps += 1
         info = self.info()
         info["ok"], info["result"] = outcome.ok, outcome.info
         if not outcome.ok:
             info["error"] = outcome.info
         truncated = not phone.ended and self.steps >= self.max_steps
-        return self.observation(), 0.0, phone.ended, truncated, info
+        reward = 0.0
+        if self.compiled is not None and (phone.ended or truncated):
+            verdict = self.verdict()
+            info["success"], info["score"] = verdict.success, verdict.score
+            reward = 1.0 if verdict.success else 0.0
+        return self.observation(), reward, phone.ended, truncated, info
+
+    def trajectory(self) -> Trajectory:
+        """The episode so far in the project's trajectory format (what the verifier reads)."""
+        phone = self.phone
+        if phone is None or self.compiled is None or self.instance is None:
+            raise RuntimeError("a trajectory needs a task and reset()")
+        final = phone.world()
+        final.ui_xml = phone.xml()
+        return Trajectory(
+            header=Header(
+                task=TaskRef(id=self.compiled.task.id, revision=self.compiled.task.revision),
+                goal=self.goal,
+                instance=InstanceRef(
+                    seed=self.instance.seed,
+                    params=dict(self.instance.params),
+                    initial=self.instance.initial,
+                ),
+                environment=Environment(
+                    kind="phoneworld",
+                    name=f"tasklang {__version__} reconstructed {self.graph.app}",
+                    screen=Screen(width=self.graph.width, height=self.graph.height, density=420),
+                ),
+            ),
+            steps=list(self.record),
+            final=Final(status=phone.status, answer=phone.answer, snapshot=final),
+        )
+
+    def verdict(self) -> Verdict:
+        """The task's verifier on the episode so far (PhoneWorld's own check)."""
+        traj = self.trajectory()
+        return check_trajectory(self.compiled, traj, initial_override=self.instance.initial)
 
     def observation(self) -> dict[str, Any]:
         assert self.phone is not None
@@ -159,5 +252,13 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             "state": self.app.state_of(route) if on_app and route is not None else None,
             "unexplored": len(self.phone.unexplored),
             "unexplored_actions": list(self.phone.unexplored),
+            "bound_actions": list(self.phone.bound_actions),
             "step": self.steps,
         }
+
+
+def _action(action: dict[str, Any]) -> Action | None:
+    try:
+        return Action.model_validate(action)
+    except ValueError:
+        return None

@@ -28,6 +28,8 @@ from tasklang.envs.phoneworld.app import Route
 from tasklang.envs.phoneworld.reconstruct.graph import (
     ScreenGraph,
     action_keys,
+    histories,
+    transient_screens,
     transitions_of,
 )
 from tasklang.envs.phoneworld.reconstruct.model import IN_APP, Event, Node
@@ -62,38 +64,17 @@ def counts(graph: ScreenGraph) -> dict[str, int]:
     }
 
 
-def histories(graph: ScreenGraph) -> dict[int, list[str]]:
-    """For each event, the back stack under its state (nearest first), as the runtime would
-    hold it having followed the recording so far."""
-    out: dict[int, list[str]] = {}
-    stack: list[str] = []
-    for e in sorted(graph.events, key=lambda e: e.index):
-        if e.src is None:
-            stack = []
-            continue
-        if not stack or graph.screen_of[stack[-1]] != graph.screen_of[e.src]:
-            stack = [e.src]  # the recording jumped (a gap, or left the app and came back)
-        stack[-1] = e.src
-        out[e.index] = list(reversed(stack[:-1]))
-        if e.dst is None or e.kind not in IN_APP:
-            stack = [e.dst] if e.dst is not None else []
-        elif e.kind == "back":
-            screens = [graph.screen_of[s] for s in stack[:-1]]
-            dst_screen = graph.screen_of[e.dst]
-            k = max((i for i, sc in enumerate(screens) if sc == dst_screen), default=-1)
-            stack = [*stack[:k], e.dst] if k >= 0 else [e.dst]
-        else:
-            stack = graph.navigate(stack, e.dst)
-    return out
-
-
 def predict_held_out(graph: ScreenGraph, held: list[Event]) -> dict[str, Any]:
     """Predict each held-out event's screen from a graph without any of them, knowing the
     back stack the recording had built up to it."""
     below = histories(graph)
     gone = {e.index for e in held}
     train = [e for e in usable(graph) if e.index not in gone]
-    model = replace(graph, transitions=transitions_of(graph.states, graph.screen_of, train))
+    model = replace(
+        graph,
+        transitions=transitions_of(graph.states, graph.screen_of, train, below),
+        transient=transient_screens(graph.screen_of, train, below),
+    )
     right, how, sims = 0, Counter[str](), []
     for e in held:
         assert e.src is not None and e.dst is not None

@@ -116,6 +116,7 @@ class Transition:
     shape: str | None
     targets: Counter[str] = field(default_factory=Counter)  # dst state id -> count
     events: list[int] = field(default_factory=list)
+    returns: int = 0  # of its events, those that went back to a screen under this one
 
     @property
     def count(self) -> int:
@@ -129,6 +130,7 @@ class Transition:
             "count": self.count,
             "targets": dict(self.targets.most_common()),
             "events": self.events,
+            "returns": self.returns,
         }
 
 
@@ -149,22 +151,33 @@ class ScreenGraph:
     gaps: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     bindings: list[dict[str, Any]] = field(default_factory=list)
+    transient: set[str] = field(default_factory=set)  # screens that close when left (menus)
 
     # ------------------------------------------------------------ looking up
     def predict(
         self, state: str, key: str, shape: str | None, below: Sequence[str] = ()
     ) -> tuple[str | None, str]:
-        """The state an action leads to, and how it was found: "exact" (this action on this
-        screen; ``below``, the back stack nearest first, breaks ties), "stack" (Back where
-        the recording never pressed it), "shape" (on another row like it), "app" (the same
-        widget on other screens, all leading to one screen: a tab bar, a toolbar) or
-        "unexplored" (None)."""
+        """The state an action leads to, and how it was found: "return" (this action on this
+        screen, which the recording always saw close the screen: the screen under it on
+        ``below``, the back stack nearest first, passing screens that close when left),
+        "exact" (this action on this screen, its most frequent outcome; ``below`` breaks
+        ties), "stack" (Back where the recording never pressed it), "shape" (on another row
+        like it), "app" (the same widget on other screens, all leading to one screen: a tab
+        bar, a toolbar) or "unexplored" (None)."""
         screen = self.screen_of[state]
         t = self.transitions.get((screen, key))
+        if t is not None and below and t.returns == t.count:
+            # every recorded use closed this screen: back to what it covers now, showing
+            # what the recording showed there after this action, if it went there
+            under = self.beneath(below)
+            seen = [
+                s for s, _ in t.targets.most_common() if self.screen_of[s] == self.screen_of[under]
+            ]
+            return (seen[0] if seen else under), "return"
         if t is not None:
             return self.choose(t.targets, below), "exact"
         if key == "back" and below:
-            return below[0], "stack"
+            return self.beneath(below), "stack"
         if shape is not None:
             shaped: Counter[str] = Counter()
             for t in self.transitions.values():
@@ -175,6 +188,11 @@ class ScreenGraph:
         if key != "back":
             return self.app_wide(key)
         return None, "unexplored"
+
+    def beneath(self, below: Sequence[str]) -> str:
+        """The screen an action that closes this one shows: the nearest under it on the back
+        stack that stays open when left (a menu closes once an item is picked)."""
+        return next((b for b in below if self.screen_of[b] not in self.transient), below[0])
 
     def choose(self, targets: Counter[str], below: Sequence[str]) -> str:
         """The screen the action led to most often; between screens it led to equally often,
@@ -251,6 +269,7 @@ class ScreenGraph:
             "events": [e.to_json() for e in self.events],
             "states": [s.to_json() for s in self.states.values()],
             "bindings": self.bindings,
+            "transient": sorted(self.transient),
         }
 
     @classmethod
@@ -269,6 +288,7 @@ class ScreenGraph:
         for t in d["transitions"]:
             tr = Transition(t["screen"], t["key"], t.get("shape"), Counter(t["targets"]))
             tr.events = list(t.get("events", ()))
+            tr.returns = int(t.get("returns", 0))
             transitions[(tr.screen, tr.key)] = tr
         check_refs(states, screens, screen_of, transitions, str(d["start"]))
         width, height = d.get("screen_size", (1080, 2400))
@@ -286,6 +306,7 @@ class ScreenGraph:
             gaps=list(d.get("gaps", ())),
             events=[Event.from_json(e) for e in d.get("events", ())],
             bindings=list(d.get("bindings", ())),
+            transient={str(sc) for sc in d.get("transient", ()) if sc in screens},
         )
 
 
@@ -345,8 +366,13 @@ def screen_name(state: State) -> str:
 
 
 def transitions_of(
-    states: dict[str, State], screen_of: dict[str, str], events: list[Event]
+    states: dict[str, State],
+    screen_of: dict[str, str],
+    events: list[Event],
+    below: dict[int, list[str]] | None = None,
 ) -> dict[tuple[str, str], Transition]:
+    """Transitions from ``events``; with ``below`` (each event's back stack, nearest first),
+    each one also counts the events that returned to a screen on that stack."""
     out: dict[tuple[str, str], Transition] = {}
     for e in events:
         if e.kind not in IN_APP or e.src is None or e.dst is None:
@@ -357,6 +383,53 @@ def transitions_of(
         t = out.setdefault((screen_of[e.src], key), Transition(screen_of[e.src], key, shape))
         t.targets[e.dst] += 1
         t.events.append(e.index)
+        stack = (below or {}).get(e.index, [])
+        if screen_of[e.dst] in {screen_of[b] for b in stack}:
+            t.returns += 1
+    return out
+
+
+def transient_screens(
+    screen_of: dict[str, str], events: list[Event], below: dict[int, list[str]]
+) -> set[str]:
+    """Screens that close when left: ones a return went past (back to a screen further down,
+    as a popup menu is gone once its item opened a dialog) and that nothing ever returned to."""
+    passed: set[str] = set()
+    returned_to: set[str] = set()
+    for e in events:
+        if e.src is None or e.dst is None or e.kind not in IN_APP:
+            continue
+        screens = [screen_of[b] for b in below.get(e.index, [])]
+        dst = screen_of[e.dst]
+        if dst in screens:
+            k = screens.index(dst)
+            passed.update(screens[:k])
+            returned_to.add(dst)
+    return passed - returned_to
+
+
+def histories(graph: ScreenGraph) -> dict[int, list[str]]:
+    """For each event, the back stack under its state (nearest first), as the runtime would
+    hold it having followed the recording so far."""
+    out: dict[int, list[str]] = {}
+    stack: list[str] = []
+    for e in sorted(graph.events, key=lambda e: e.index):
+        if e.src is None:
+            stack = []
+            continue
+        if not stack or graph.screen_of[stack[-1]] != graph.screen_of[e.src]:
+            stack = [e.src]  # the recording jumped (a gap, or left the app and came back)
+        stack[-1] = e.src
+        out[e.index] = list(reversed(stack[:-1]))
+        if e.dst is None or e.kind not in IN_APP:
+            stack = [e.dst] if e.dst is not None else []
+        elif e.kind == "back":
+            screens = [graph.screen_of[s] for s in stack[:-1]]
+            dst_screen = graph.screen_of[e.dst]
+            k = max((i for i, sc in enumerate(screens) if sc == dst_screen), default=-1)
+            stack = [*stack[:k], e.dst] if k >= 0 else [e.dst]
+        else:
+            stack = graph.navigate(stack, e.dst)
     return out
 
 
@@ -372,7 +445,7 @@ def build_graph(recordings: list[Recording]) -> ScreenGraph:
             events.append(Event(**{**e.__dict__, "index": len(events)}))
     ordered = ordered_states(states, events, first.start)
     screens, screen_of = group_screens(ordered)
-    return ScreenGraph(
+    graph = ScreenGraph(
         app=first.app,
         package=first.package,
         width=first.width,
@@ -386,6 +459,10 @@ def build_graph(recordings: list[Recording]) -> ScreenGraph:
         gaps=[g for r in recordings for g in r.gaps],
         events=events,
     )
+    below = histories(graph)
+    graph.transitions = transitions_of(states, screen_of, events, below)
+    graph.transient = transient_screens(screen_of, events, below)
+    return graph
 
 
 def ordered_states(states: dict[str, State], events: list[Event], start: str | None) -> list[State]:

@@ -22,7 +22,7 @@ from typing import Any
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import App, Ctx, Route, Screen
 from tasklang.envs.phoneworld.phone import Phone
-from tasklang.envs.phoneworld.reconstruct.binding import Binding, fill, is_row, shown
+from tasklang.envs.phoneworld.reconstruct.binding import ActionRule, Binding, fill, is_row, shown
 from tasklang.envs.phoneworld.reconstruct.graph import ScreenGraph, shape_of, widget_keys
 from tasklang.envs.phoneworld.reconstruct.model import Node, State, walk
 from tasklang.envs.phoneworld.widgets import View
@@ -168,12 +168,21 @@ class ReconstructedApp(App):
             return False
         sid = self.state_of(route)
         state = self.graph.states[sid]
+        rule = self.binding.action_for(state.nodes, i) if self.binding else None
+        held = route.arg("record")
+        applied = rule is not None and verb == "click" and self.apply(ctx, rule)
+        if applied and rule is not None and (rule.back or rule.delete):
+            # a deleted record's screens close with it, however many the binding says
+            self.close(ctx, rule.back, held if rule.delete else None)
+            return True
         exact, shape = widget_keys(state, i)
         if record is not None:  # a row showing seeded data: it acts as recorded rows did
             exact, shape = f"{exact}#record", shape_of(state.nodes, i)
         shape_key = f"{verb}:{shape}" if shape else None
         dst, _how = self.graph.predict(sid, f"{verb}:{exact}", shape_key, self.below(ctx))
         if dst is None:
+            if applied:  # the binding said what it does; it stays on this screen
+                return True
             if not quiet:
                 n = self.graph.states[sid].nodes[i]
                 self.unexplored(ctx, f"{verb} on {n.text or n.desc or n.rid or n.cls}")
@@ -181,6 +190,55 @@ class ReconstructedApp(App):
         carry = self.carry(ctx, state, record, dst) if record is not None else {}
         self.go(ctx, dst, **carry)
         return True
+
+    def held(self, ctx: Ctx) -> tuple[str, dict[str, Any]] | None:
+        """The record the current screen is about: the bound row that opened it (or opened
+        a screen below it)."""
+        held = ctx.route.arg("record") if ctx.route is not None else None
+        if held is None:
+            return None
+        collection, index = held
+        records = ctx.records(collection)
+        return (collection, records[index]) if 0 <= index < len(records) else None
+
+    def apply(self, ctx: Ctx, rule: ActionRule) -> bool:
+        """Carry out a bound action on the held record; False when the screen holds none."""
+        held = self.held(ctx)
+        if held is None:
+            return False
+        collection, record = held
+        if rule.delete:
+            for c in rule.also:
+                gone = [
+                    r for r in ctx.records(c.collection)
+                    if all(r.get(mine) == record.get(theirs) for mine, theirs in c.match.items())
+                ]  # fmt: skip
+                for r in gone:
+                    ctx.delete(c.collection, r)
+            ctx.delete(collection, record)
+        else:
+            changes = dict(rule.set)
+            if rule.flip:
+                changes[rule.flip] = not bool(record.get(rule.flip))
+            ctx.update(collection, record, **changes)
+        if isinstance(ctx.phone, ReconPhone):
+            ctx.phone.bound_actions.append(f"{rule.tap}: {collection}")
+        return True
+
+    def close(self, ctx: Ctx, count: int, gone_record: Any = None) -> None:
+        """Close ``count`` screens, and then any screen about ``gone_record`` (a deleted
+        record), never the last one."""
+        phone = ctx.phone
+        stack = phone.stacks.setdefault(self.model, [])
+        while len(stack) > 1 and (
+            count > 0 or (gone_record is not None and stack[-1].arg("record") == gone_record)
+        ):
+            count -= 1
+            gone = stack.pop()
+            phone.forms.pop(gone.id, None)
+            phone.scroll.pop(gone.id, None)
+        if phone.focus is not None and phone.focus[0] not in {r.id for r in stack}:
+            phone.focus, phone.keyboard = None, False
 
     def scroll(self, ctx: Ctx, direction: str) -> str:
         route = ctx.route
@@ -233,12 +291,21 @@ class ReconstructedApp(App):
         phone = ctx.phone
         stack = phone.stacks.setdefault(self.model, [])
         keep = len(self.graph.navigate([self.state_of(r) for r in stack], dst)) - 1
+        here = ctx.route
+        if keep < len(stack) and stack[keep].screen == self.graph.screen_of[dst]:
+            here = stack[keep]  # back to a screen on the stack: it is about what it was about
+        elif keep < len(stack):
+            here = None
         while len(stack) > keep:
             gone = stack.pop()
             phone.forms.pop(gone.id, None)
             phone.scroll.pop(gone.id, None)
         if phone.focus is not None and phone.focus[0] not in {r.id for r in stack}:
             phone.focus, phone.keyboard = None, False
+        if not args and here is not None and here.arg("record") is not None:
+            # a screen opened from a record's screen is about that record too (its menu,
+            # its dialogs), and so is that screen when it is returned to
+            args = {"record": here.arg("record"), "carry": here.arg("carry", ())}
         ctx.push(self.graph.screen_of[dst], state=dst, **args)
 
     def unexplored(self, ctx: Ctx, action: str) -> None:
@@ -259,6 +326,7 @@ class ReconPhone(Phone):
     """The phone, drawing reconstructed apps as recorded."""
 
     unexplored: list[str] = field(default_factory=list)  # actions that hit unexplored screens
+    bound_actions: list[str] = field(default_factory=list)  # the binding's actions carried out
 
     def compose(self) -> View:
         app = self.apps.get(self.foreground) if self.foreground else None
