@@ -55,12 +55,28 @@ def movies_adjacent_seats(d: Driver) -> None:
     d.done()
 
 
+def order_card(d: Driver, film: str, cinema: str, starts: str) -> int:
+    """The index of the film title on the order card of ``film`` at ``cinema`` starting at
+    ``starts`` (a film may have orders at several cinemas and times), scrolling to it."""
+    want = (film, cinema, dt.datetime.fromisoformat(starts).strftime("%Y-%m-%d %H:%M"))
+    for _ in range(10):
+        shown: tuple[str | None, ...] = ()
+        for i, v in enumerate(d.observe().walk()):
+            if v.rid == "order-item":
+                card = {c.rid: c.text for c in v.walk() if c.text}
+                shown = tuple(card.get(f"order-{k}") for k in ("film", "cinema", "time"))
+            elif v.rid == "order-film" and v.bounds[3] > v.bounds[1] and shown == want:
+                return i
+        d.scroll("down")
+    raise SolutionError(f"no order of {film} at {cinema} at {want[2]}")
+
+
 @reference("mini.movies_refund_order")
 def movies_refund_order(d: Driver) -> None:
     o = d.params["o"]
     open_mini_program(d, "Movie Tickets")
     d.tap(text="Orders", rid="tab-bar-item")
-    click(d, d.scroll_to(text=o["film"], rid="order-film"))
+    click(d, order_card(d, str(o["film"]), str(o["cinema"]), str(o["starts"])))
     d.tap(text="Refund", rid="order-refund")
     d.tap(text="Confirm Refund")
     d.done()
@@ -69,6 +85,7 @@ def movies_refund_order(d: Driver) -> None:
 @reference("mini.movies_cheapest_tonight")
 def movies_cheapest_tonight(d: Driver) -> None:
     film = d.params["f"]
+    cut = dt.datetime.fromisoformat(str(d.params["cut"]["from"])).time()
     open_mini_program(d, "Movie Tickets")
     d.tap(text=film, rid="film-title")
     cinemas = d.texts(rid="cinema-name")
@@ -78,7 +95,7 @@ def movies_cheapest_tonight(d: Driver) -> None:
         if d.find(contains="Today", rid="day-chip") is not None:  # the first day is chosen
             for row in [v for v in d.observe().walk() if v.rid == "show-item"]:
                 texts = {c.rid: c.text for c in row.walk() if c.text}
-                if dt.time.fromisoformat(texts["show-start"]) >= dt.time(18, 0):
+                if dt.time.fromisoformat(texts["show-start"]) >= cut:
                     prices.append(cents(texts["show-price"]))
         d.back()
     if not prices:

@@ -58,7 +58,7 @@ def delete_category(d: Driver) -> None:
 
 @reference("recipes.quickest_recipe")
 def quickest_recipe(d: Driver) -> None:
-    _filter(d, d.params["cat"])
+    _filter(d, d.params["cat"]["name"])
     times: dict[str, int] = {}
     titles = d.texts(rid="card_text_view_title")
     for title in titles:

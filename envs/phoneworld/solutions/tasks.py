@@ -67,7 +67,7 @@ def add_high_priority(d: Driver) -> None:
 def clear_completed_list(d: Driver) -> None:
     d.open("Tasks")
     d.tap(desc="Open navigation drawer")
-    d.tap(text=str(d.params["target"]), rid="title")
+    d.tap(text=str(d.params["target"]["name"]), rid="title")
     d.tap(desc="More options")
     d.tap(text="Clear completed")
     d.tap(text="OK")
