@@ -31,10 +31,13 @@ def project(
         if state is None or not spec.rows_exact:
             continue
         if spec.kind == "setting":
+            if spec.prefs_key is not None:  # read, not written by setup (the plan says so)
+                continue
             if spec.codec is not None and spec.codec.exact and spec.target in state.settings:
                 out[f"{spec.app}.{spec.target}"] = state.settings[spec.target]
             continue
-        exact = [f.field for f in spec.fields if f.codec.exact]
+        # fields kept in another table's rows are read, not written by setup (the plan says so)
+        exact = [f.field for f in spec.fields if f.codec.exact and f.link is None]
         rows = [{f: r.get(f) for f in exact} for r in state.collections.get(spec.target, [])]
         out[f"{spec.app}.{spec.target}"] = sorted(rows, key=repr)
     return out
@@ -50,7 +53,15 @@ def phones_own(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Storage:
         elif p.source == "setting" and i % 2:  # every other one was never set
             s.settings[(p.namespace or "", p.key or "")] = "7"
         elif p.source == "sqlite":
-            s.tables[(p.path or "", p.table or "")] = [{c: "own" for c in spec.columns}]
+            ids = {f.link.key: "1" for f in spec.links if f.link is not None}  # the row's id
+            s.tables[(p.path or "", p.table or "")] = [{c: "own" for c in spec.columns} | ids]
+        elif spec.prefs_key is not None and spec.codec is not None:  # its own preferences
+            own = spec.codec.encode(spec.default) or ""
+            _put(
+                s,
+                p.path or "",
+                f'<map><string name="{spec.prefs_key}">{own}</string></map>'.encode(),
+            )
         elif p.source == "files" and not (p.path or "").endswith("/"):
             root = files_root(p.path or "")
             state = initial.apps.get(spec.app)

@@ -154,3 +154,65 @@ def test_codecs_reject_garbage() -> None:
         codec.SETTING_CODECS["ui_night_mode"]().decode("7")
     assert codec.by_type(_type("money")) is codec.INT
     assert codec.by_type(_type("list", item=_type("text"))) is codec.JSON
+
+
+def test_ls_full_time_gives_seconds() -> None:
+    """`ls -l --full-time` (what the probes ask for): the fraction and zone are dropped."""
+    entries = parse.parse_ls(text("ls_markor_full_time.txt"), "/sdcard/Documents/Markor")
+    assert [(e.path, e.modified) for e in entries] == [
+        ("/sdcard/Documents/Markor/Work", "2026-05-13T09:02:07"),
+        ("/sdcard/Documents/Markor/recipes.md", "2026-05-03T20:15:59"),
+        ("/sdcard/Documents/Markor/Work/standup.md", "2026-05-13T09:02:07"),
+    ]
+    modified = codec.FILE_COLUMNS["modified"](_type("datetime"))
+    assert modified.exact and modified.decode(entries[1].modified) == "2026-05-03T20:15:59"
+    with pytest.raises(codec.DecodeError):  # a listing in minutes cannot give the field back
+        modified.decode("2026-05-03T20:15")
+
+
+def test_shared_preferences_entries() -> None:
+    xml = text("shared_prefs_expense.xml")
+    assert parse.parse_prefs(xml, "selected_currency_number") == "978"
+    assert parse.parse_prefs(xml, "launch_count") == "3"
+    assert parse.parse_prefs(xml, "isFirstTime") == "false"
+    assert parse.parse_prefs(xml, "absent") is None
+    assert parse.parse_prefs("", "absent") is None  # no file yet: the app's defaults
+    currency = codec.SETTING_CODECS["selected_currency_number"]()
+    assert currency.decode(parse.parse_prefs(xml, "selected_currency_number")) == "eur"
+    for garbage in ("Segmentation fault", "<list/>", '<map><set name="k"/></map>'):
+        with pytest.raises(parse.OutputError):
+            parse.parse_prefs(garbage, "k")
+
+
+@pytest.mark.parametrize(
+    ("c", "values"),
+    [
+        (codec.hour_minutes(), ["07:30:00", "00:00:00", "23:59:00"]),
+        (codec.flag_bit(1), [True, False]),
+        (codec.nonzero(4102444800000), [True, False]),
+        (codec.FORM_COLUMNS[("kind", "type")](_type("enum", members=("image", "video", "gif"))),
+         ["image", "video", "gif"]),
+    ],
+)  # fmt: skip
+def test_columns_in_another_form_round_trip(c: codec.Codec | None, values: list[object]) -> None:
+    assert c is not None and c.exact
+    for v in values:
+        assert c.decode(c.encode(v)) == v
+
+
+def test_columns_in_another_form_read_what_the_app_stores() -> None:
+    assert codec.hour_minutes().encode("18:23:00") == "18,23"
+    assert codec.flag_bit(1).decode("3") is True and codec.flag_bit(1).decode("2") is False
+    assert codec.nonzero(1).decode("1715670000000") is True and not codec.nonzero(1).decode("0")
+    folder = codec.parent_name("path")
+    assert folder.from_record is not None
+    assert folder.from_record({"path": "/sdcard/Pictures/Trips/a.jpg"}) == "/sdcard/Pictures/Trips"
+    assert folder.decode("/sdcard/Pictures/Trips") == "Trips"
+    kind = codec.by_extension()
+    assert [kind.decode(n) for n in ("IMG_1.jpg", "VID_2.MP4", "notes.txt")] == [
+        "photo", "video", None,
+    ]  # fmt: skip
+    with pytest.raises(codec.DecodeError):
+        codec.hour_minutes().decode("eighteen")
+    enum = _type("enum", members=("image", "raw"))  # a member the app's numbers do not cover
+    assert codec.FORM_COLUMNS[("kind", "type")](enum) is None

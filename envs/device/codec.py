@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,9 @@ class Codec:
     encode: Callable[[Any], Raw]
     decode: Callable[[Raw], Any]
     exact: bool = True
+    # a column whose stored value depends on other fields of the record (a parent folder's
+    # path, where the field holds only its name): what the phone stores, from the record
+    from_record: Callable[[dict[str, Any]], Raw] | None = None
 
 
 class DecodeError(ValueError):
@@ -198,20 +202,154 @@ SETTING_CODECS: dict[str, Callable[[], Codec]] = {
     "location_mode": lambda: mapping({False: "0", True: "3"}),
     "system_locales": locale,
     "time_12_24": lambda: mapping({False: "12", True: "24"}),
+    # Pro Expense keeps the currency as its ISO 4217 number (shared preferences)
+    "selected_currency_number": lambda: mapping(
+        {"usd": "840", "eur": "978", "gbp": "826", "mmk": "104", "jpy": "392"}
+    ),
 }
 
-# Provider columns that hold something other than the field (ids for addresses, an hour for a
-# time of day): read, but never trusted as the field's value.
-OPAQUE_COLUMNS = frozenset({("address", "recipient_ids"), ("time", "hour")})
+# Provider columns that hold something other than the field (ids for addresses): read, but
+# never trusted as the field's value.
+OPAQUE_COLUMNS = frozenset({("address", "recipient_ids")})
 INVERTED_COLUMNS = frozenset({("unread", "read")})
 EPOCH_COLUMNS = frozenset({"date", "date_sent", "timestamp", "last_modified", "date_added"})
 
 
-def setting_codec(probe: ir.Probe, fdef: ir.FieldDef | None) -> Codec:
-    key = probe.key or ""
+def setting_codec(probe: ir.Probe, fdef: ir.FieldDef | None, key: str | None = None) -> Codec:
+    """The codec of a setting, by the key the device keeps it under (``key``: a shared
+    preferences entry; else the probe's settings key)."""
+    key = key or probe.key or ""
     if key in SETTING_CODECS:
         return SETTING_CODECS[key]()
     return by_type(fdef.type) if fdef is not None else TEXT
+
+
+def hour_minutes() -> Codec:
+    """A time of day kept as two columns, hour and minutes (`hour,minutes`, read as `7,30`):
+    exact for times on the minute, which is all an alarm holds."""
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        try:
+            t = dt.time.fromisoformat(str(v))
+        except ValueError:
+            raise DecodeError(f"expected a time of day, not {str(v)[:40]!r}") from None
+        return f"{t.hour},{t.minute}"
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            return None
+        try:
+            hour, minute = (int(x) for x in raw.split(","))
+            return dt.time(hour, minute).isoformat(timespec="seconds")
+        except ValueError:
+            raise DecodeError(f"expected an hour and minutes, read {raw[:40]!r}") from None
+
+    return Codec(encode, decode)
+
+
+def flag_bit(bit: int) -> Codec:
+    """A boolean kept as one bit of an integer column of flags (other bits ignored)."""
+
+    def encode(v: Any) -> Raw:
+        return None if v is None else str(bit if v else 0)
+
+    def decode(raw: Raw) -> Any:
+        value = _int_decode(raw)
+        return None if value is None else bool(value & bit)
+
+    return Codec(encode, decode)
+
+
+def nonzero(stamp: int) -> Codec:
+    """A boolean kept as a timestamp that is 0 while false (when it became true): written
+    as ``stamp`` (milliseconds), read as whether it is set."""
+
+    def encode(v: Any) -> Raw:
+        return None if v is None else str(stamp if v else 0)
+
+    def decode(raw: Raw) -> Any:
+        value = _int_decode(raw)
+        return bool(value)
+
+    return Codec(encode, decode)
+
+
+def parent_name(path_field: str) -> Codec:
+    """A folder's name, kept as the full path of the folder (the parent of the record's
+    ``path_field``): read as the last part of that path."""
+    import posixpath
+
+    def decode(raw: Raw) -> Any:
+        return None if raw is None else posixpath.basename(raw.rstrip("/"))
+
+    def from_record(record: dict[str, Any]) -> Raw:
+        path = record.get(path_field)
+        return posixpath.dirname(path) if isinstance(path, str) else None
+
+    return Codec(_text_encode, decode, from_record=from_record)
+
+
+# Columns that keep a field in another form: (field, column) -> codec. Each is the real app's
+# storage (the comments in the app models say which).
+FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
+    ("time", "hour,minutes"): lambda t: hour_minutes() if t.name == "time" else None,
+    ("all_day", "flags"): lambda t: flag_bit(1) if t.name == "bool" else None,
+    # Simple Gallery: `type` 1 image, 2 video, 4 GIF; `deleted_ts` when it went to the bin
+    ("kind", "type"): lambda t: _members(t, {"image": "1", "video": "2", "gif": "4"}),
+    ("in_recycle_bin", "deleted_ts"): lambda t: (
+        nonzero(4102444800000) if t.name == "bool" else None
+    ),
+    ("folder", "parent_path"): lambda t: parent_name("path") if t.name == "text" else None,
+    # a camera's file type is its extension (the file name a listing shows)
+    ("kind", "name"): lambda t: (
+        _members(t, {"photo": "photo", "video": "video"}) and by_extension()
+    ),
+}
+
+PHOTO_EXTENSIONS = (".jpg", ".jpeg", ".png", ".heic", ".webp", ".dng")
+VIDEO_EXTENSIONS = (".mp4", ".3gp", ".mkv", ".webm")
+
+
+def kind_of_name(name: str) -> str | None:
+    """`photo` or `video` by a file name's extension (None: neither)."""
+    lower = name.lower()
+    if lower.endswith(PHOTO_EXTENSIONS):
+        return "photo"
+    if lower.endswith(VIDEO_EXTENSIONS):
+        return "video"
+    return None
+
+
+def by_extension() -> Codec:
+    """A capture's kind, read from its file name (a listing has nothing else to say it)."""
+
+    def decode(raw: Raw) -> Any:
+        return None if raw is None else kind_of_name(raw)
+
+    return Codec(_text_encode, decode)
+
+
+_LINKED = re.compile(r"\w+\(\w+ = \w+\)\.\w+")  # see probes.Link
+
+
+def first_of() -> Codec:
+    """A single value read through a link (the first of the array; null when none)."""
+
+    def decode(raw: Raw) -> Any:
+        values = _json_decode(raw)
+        if not isinstance(values, list):
+            raise DecodeError(f"expected a JSON array, read {str(raw)[:40]!r}")
+        return values[0] if values else None
+
+    return Codec(_json_encode, decode)
+
+
+def _members(t: ir.Type, pairs: dict[Any, str]) -> Codec | None:
+    if t.name != "enum" or not set(t.members or ()) <= set(pairs):
+        return None
+    return mapping(pairs)
 
 
 def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Codec:
@@ -220,6 +358,13 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return OPAQUE
     name = fdef.name
     if (name, column) in OPAQUE_COLUMNS:
+        return OPAQUE
+    form = FORM_COLUMNS.get((name, column))
+    if form is not None:
+        return form(fdef.type) or OPAQUE
+    if probe.source == "sqlite" and _LINKED.fullmatch(column):  # read as a JSON array
+        return JSON if fdef.type.name == "list" else first_of()
+    if "," in column:  # several columns hold the field, in a form no codec knows
         return OPAQUE
     if (name, column) in INVERTED_COLUMNS and fdef.type.name == "bool":
         return mapping({True: "0", False: "1"})
@@ -232,20 +377,31 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
 
 
 def _listing_time() -> Codec:
-    """`ls -l` shows minutes only: read back, the seconds are lost."""
+    """A file's time as `ls -l --full-time` shows it, to the second (the probe asks for
+    full times). A listing in minutes only cannot give the field back: an error, not a
+    guess."""
 
     def encode(v: Any) -> Raw:
         return None if v is None else str(v)
 
     def decode(raw: Raw) -> Any:
-        return raw
+        if raw is None:
+            return None
+        try:
+            when = dt.datetime.fromisoformat(raw)
+        except ValueError:
+            raise DecodeError(f"expected a file time, read {raw[:40]!r}") from None
+        if len(raw) < len("2026-01-01T00:00:00"):
+            raise DecodeError(f"the listing gave {raw!r} without seconds")
+        return when.isoformat(timespec="seconds")
 
-    return Codec(encode, decode, exact=False)
+    return Codec(encode, decode)
 
 
 FILE_COLUMNS: dict[str, Callable[[ir.Type], Codec]] = {
     "path": lambda t: TEXT,
     "name": lambda t: TEXT,
+    "folder": lambda t: TEXT,  # the folder below the probe's root ("" directly in it)
     "size": lambda t: INT if t.name == "int" else OPAQUE,
     # a binary file (content null) and an empty text file read back alike: only a field
     # that cannot be null is read exactly

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import posixpath
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import Any
 from tasklang import ir
 from tasklang.envs.device.check import device_check
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import ProbeSpec, files_root, folder_below, probe_specs
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Trajectory
@@ -141,11 +143,15 @@ def near_misses(
         if records and rdef is not None:
             i = rng.randrange(len(records))
             rest = records[:i] + records[i + 1 :]
-            out.append((f"drop {app}.{name}[{i}]", _with_records(snap, app, name, rest)))
+            dropped = _with_records(snap, app, name, rest)
+            if _is_file(compiled, app, name):  # a folder goes with what it holds
+                dropped = _moved(compiled, dropped, app, str(records[i].get("path")), None)
+            out.append((f"drop {app}.{name}[{i}]", dropped))
             twin = copy.deepcopy(records[i])
-            if _is_file(compiled, app, name):  # one path holds one file: the copy gets its own
-                twin["path"] = f"{twin.get('path')}-copy"
-                twin["name"] = f"{twin.get('name')}-copy"
+            spec = _file_spec(compiled, app, name)
+            if spec is not None:  # one path holds one file: the copy gets its own
+                stem, ext = posixpath.splitext(str(twin.get("path")))
+                twin = _placed(spec, twin, twin, f"{stem}-copy{ext}")
             dup = [*records, twin]
             out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
@@ -154,7 +160,10 @@ def near_misses(
             changed[fdef.name] = perturb(changed.get(fdef.name), fdef.type, rng)
             edited = [*records[:i], changed, *records[i + 1 :]]
             label = f"change {app}.{name}[{i}].{fdef.name}"
-            out.append((label, _with_records(snap, app, name, edited)))
+            world = _with_records(snap, app, name, edited)
+            if _is_file(compiled, app, name):  # a file's name or folder is where it lies
+                world = _relocated(compiled, world, app, name, records[i], changed, fdef.name)
+            out.append((label, world))
     rng.shuffle(out)
     return out[:limit]
 
@@ -163,6 +172,122 @@ def _is_file(compiled: ir.CompiledTask, app: str, name: str) -> bool:
     model = compiled.apps.get(app)
     probes = model.probes if model else []
     return any(p.target == name and p.source == "files" for p in probes)
+
+
+def _file_spec(compiled: ir.CompiledTask, app: str, name: str) -> ProbeSpec | None:
+    return next(
+        (s for s in probe_specs(compiled) if s.app == app and s.target == name
+         and s.probe.source == "files"),
+        None,
+    )  # fmt: skip
+
+
+def _derived(spec: ProbeSpec, path: str) -> dict[str, Any]:
+    """The fields a listing gives for a file at ``path`` (its name, folder, kind)."""
+    root = files_root(spec.probe.path or "")
+    raw = {"name": posixpath.basename(path), "folder": folder_below(root, path)}
+    return {f.field: f.codec.decode(raw[f.column]) for f in spec.fields if f.column in raw}
+
+
+def _relocated(
+    compiled: ir.CompiledTask,
+    snap: WorldSnapshot,
+    app: str,
+    name: str,
+    old: dict[str, Any],
+    new: dict[str, Any],
+    field_name: str,
+) -> WorldSnapshot:
+    """A file record changed in a field its place on disk says (path, name, folder, kind) is
+    a file moved or renamed, as on a phone: the record's other such fields follow, and so
+    does everything a moved folder holds. Fields a record keeps apart from its place (a
+    title for a name) stay as they were."""
+    spec = _file_spec(compiled, app, name)
+    path = old.get("path")
+    if spec is None or not isinstance(path, str):
+        return snap
+    root = files_root(spec.probe.path or "")
+    column = spec.probe.columns.get(field_name)
+    value = new.get(field_name)
+    if field_name == "path" and isinstance(value, str):
+        target = value
+    elif column == "name" and field_name == "kind":
+        stem = posixpath.splitext(path)[0]
+        target = stem + {"photo": ".jpg", "video": ".mp4"}.get(str(value), ".bin")
+    elif column == "name":
+        target = posixpath.join(posixpath.dirname(path), str(value))
+    elif column == "folder":
+        target = posixpath.normpath(posixpath.join(root, str(value), posixpath.basename(path)))
+    else:
+        return snap
+    state = snap.apps[app]
+    records = list(state.collections.get(name, []))
+    i = next(k for k, r in enumerate(records) if r is new)
+    records[i] = _placed(spec, old, new, target)
+    moved = _moved(compiled, _with_records(snap, app, name, records), app, path, target)
+    return _with_folders(compiled, moved, app, posixpath.dirname(target))
+
+
+def _with_folders(
+    compiled: ir.CompiledTask, snap: WorldSnapshot, app: str, folder: str
+) -> WorldSnapshot:
+    """``folder`` and those above it recorded where the app keeps a record for every folder
+    (a file cannot be moved into a folder that does not exist)."""
+    for spec in probe_specs(compiled):
+        p = spec.probe
+        if spec.app != app or p.source != "files" or not (p.path or "").endswith("/"):
+            continue
+        if not spec.rows_exact:
+            continue
+        root = files_root(p.path or "")
+        model = compiled.apps[app]
+        coll = model.collection(spec.target)
+        rdef = model.record(coll.record) if coll else None
+        records = list(snap.apps[app].collections.get(spec.target, []))
+        have = {r.get("path") for r in records}
+        path = posixpath.normpath(folder)
+        while path.startswith(root.rstrip("/") + "/"):
+            if path not in have:
+                rec = {f.name: f.default for f in rdef.fields} if rdef else {}
+                rec.update(path=path, **_derived(spec, path))
+                records.append(rec)
+            path = posixpath.dirname(path)
+        snap = _with_records(snap, app, spec.target, records)
+    return snap
+
+
+def _placed(
+    spec: ProbeSpec, old: dict[str, Any], rec: dict[str, Any], target: str
+) -> dict[str, Any]:
+    """``rec`` put at ``target``, its listing-given fields re-derived where ``old``'s were."""
+    was = _derived(spec, str(old.get("path")))
+    now = _derived(spec, target)
+    out = dict(rec, path=target)
+    for f, value in now.items():
+        if old.get(f) == was.get(f):
+            out[f] = value
+    return out
+
+
+def _moved(
+    compiled: ir.CompiledTask, snap: WorldSnapshot, app: str, old: str, new: str | None
+) -> WorldSnapshot:
+    """What lies below folder ``old`` moved below ``new`` (None: deleted with it)."""
+    prefix = old.rstrip("/") + "/"
+    for name in list(snap.apps[app].collections):
+        spec = _file_spec(compiled, app, name)
+        records = snap.apps[app].collections[name]
+        if spec is None or not any(str(r.get("path")).startswith(prefix) for r in records):
+            continue
+        kept = []
+        for r in records:
+            path = str(r.get("path"))
+            if not path.startswith(prefix):
+                kept.append(r)
+            elif new is not None:
+                kept.append(_placed(spec, r, r, new.rstrip("/") + "/" + path[len(prefix) :]))
+        snap = _with_records(snap, app, name, kept)
+    return snap
 
 
 def _with_setting(snap: WorldSnapshot, app: str, name: str, value: Any) -> WorldSnapshot:

@@ -77,6 +77,35 @@ def parse_setting(text: str) -> Raw:
     return None if value == "null" else value
 
 
+def parse_prefs(text: str, key: str) -> Raw:
+    """One entry of an app's shared preferences file (`shared_prefs/*.xml`): a ``<string>``'s
+    text, or the ``value`` of an ``<int>``, ``<long>``, ``<float>`` or ``<boolean>``; None when
+    the file has no such entry (the app then uses its default).
+
+    >>> parse_prefs('<map><string name="c">840</string><int name="n" value="3" /></map>', "c")
+    '840'
+    """
+    import xml.etree.ElementTree as ET
+
+    if not text.strip():
+        return None
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise OutputError(f"shared preferences are not XML: {exc}") from None
+    if root.tag != "map":
+        raise OutputError(f"shared preferences start with <{root.tag}>, not <map>")
+    for entry in root:
+        if entry.get("name") != key:
+            continue
+        if entry.tag == "string":
+            return entry.text or ""
+        if entry.tag in ("int", "long", "float", "boolean"):
+            return entry.get("value")
+        raise OutputError(f"shared preference `{key}` is a <{entry.tag}>")
+    return None
+
+
 # ------------------------------------------------------------------ sqlite3 -quote
 def parse_sqlite_quote(text: str) -> list[dict[str, Raw]]:
     """Rows of `sqlite3 -header -quote` output: a header of quoted names, then SQL literals
@@ -174,7 +203,8 @@ class Entry:
 
 _LONG = re.compile(
     r"(?P<type>[-dlcbps])[-rwxsStT]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+"
-    r"(?P<size>\d+|\d+,\s*\d+)\s+(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d) (?P<name>.*)"
+    r"(?P<size>\d+|\d+,\s*\d+)\s+(?P<date>\d{4}-\d\d-\d\d) "
+    r"(?P<time>\d\d:\d\d(?::\d\d)?)(?:\.\d+)?(?: [-+]\d{4})? (?P<name>.*)"
 )
 
 
@@ -208,7 +238,9 @@ def unescape_name(text: str) -> str:
 
 def parse_ls(text: str, root: str) -> list[Entry]:
     """Entries of `ls -lRab ROOT` (toybox): folder headers ``/path:``, ``total N`` lines,
-    long-format lines; ``.``, ``..`` and links are left out.
+    long-format lines; ``.``, ``..`` and links are left out. Times are minutes
+    (``2026-05-14 09:02``), or seconds with `--full-time` (``2026-05-14 09:02:07.000000000
+    +0100``: the fraction and the zone are dropped, the time is the phone's local time).
 
     A missing root (``No such file or directory``) is an empty listing.
     """

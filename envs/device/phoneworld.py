@@ -22,6 +22,7 @@ from tasklang.envs.device.probes import (
     DUMP_PATH,
     ProbeSpec,
     encode_values,
+    link_rows,
     probe_specs,
 )
 from tasklang.envs.device.transport import CommandFailed
@@ -107,14 +108,16 @@ class PhoneWorldTransport:
 
     def run_as(self, argv: list[str], line: str) -> str:
         package, rest = argv[1], argv[2:]
+        if rest[:1] == ["cat"] and len(rest) == 2:
+            return self.prefs(package, rest[1], line)
         if not rest or rest[0] != "sqlite3":
-            raise CommandFailed(line, 1, "run-as: only sqlite3 is known here")
+            raise CommandFailed(line, 1, "run-as: only sqlite3 and cat are known here")
         path, sql = rest[-2], rest[-1]
         specs = [s for s in self.specs if s.package == package and s.probe.path == path]
         db = sqlite3.connect(":memory:")
         try:
             for spec in specs:
-                _fill(db, spec, [encode_values(spec, r) for r in self._records(spec)])
+                _fill(db, spec, self._records(spec))
             cur = db.execute(sql)
             names = [d[0] for d in cur.description or ()]
             rows = cur.fetchall()
@@ -128,6 +131,21 @@ class PhoneWorldTransport:
         lines += [",".join(_sql_quote(v) for v in row) for row in rows]
         return "\n".join(lines) + "\n"
 
+    def prefs(self, package: str, path: str, line: str) -> str:
+        """An app's shared preferences file, with the settings its probes read there."""
+        specs = [s for s in self.specs if s.package == package and s.probe.path == path
+                 and s.prefs_key is not None]  # fmt: skip
+        if not specs:
+            raise CommandFailed(line, 1, f"cat: {path}: No such file or directory")
+        entries = []
+        for s in specs:
+            state = self.world().apps.get(s.app)
+            raw = s.codec.encode(state.settings.get(s.target)) if state and s.codec else None
+            if raw is not None:
+                entries.append(f'    <string name="{_xml(s.prefs_key or "")}">{_xml(raw)}</string>')
+        head = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>"
+        return "\n".join([head, "<map>", *entries, "</map>"]) + "\n"
+
     # ------------------------------------------------------------ files
     def files(self) -> dict[str, _File]:
         """The shared storage PhoneWorld's file records describe (folders implied)."""
@@ -136,16 +154,19 @@ class PhoneWorldTransport:
             if spec.probe.source != "files":
                 continue
             folders = (spec.probe.path or "").endswith("/")
+            # the fields the listing shows, by the attribute each is read as
+            field = {col: f for f, col in reversed(spec.probe.columns.items())}
             for rec in self._records(spec):
-                path = rec.get("path")
+                path = rec.get(field.get("path", "path"))
                 if not isinstance(path, str) or not path.startswith("/"):
                     continue
                 path = posixpath.normpath(path)
-                content = rec.get("content") if isinstance(rec.get("content"), str) else ""
-                size = rec.get("size")
+                content = rec.get(field.get("content", "content"))
+                content = content if isinstance(content, str) else ""
+                size = rec.get(field.get("size", "size"))
                 if not isinstance(size, int) or isinstance(size, bool):
                     size = len(str(content).encode("utf-8", "surrogatepass"))
-                modified = str(rec.get("modified") or "2026-01-01T00:00:00")
+                modified = str(rec.get(field.get("modified", "modified")) or "2026-01-01T00:00:00")
                 out.setdefault(
                     path, _File(path, folders, 0 if folders else size, modified, str(content))
                 )
@@ -161,10 +182,10 @@ class PhoneWorldTransport:
         if root not in files and not any(p.startswith(root + "/") for p in files):
             raise CommandFailed(line, 1, f"ls: {root}: No such file or directory")
         out: list[str] = []
-        self._list(root, files, out)
+        self._list(root, files, out, "--full-time" in argv)
         return "\n".join(out) + "\n"
 
-    def _list(self, folder: str, files: dict[str, _File], out: list[str]) -> None:
+    def _list(self, folder: str, files: dict[str, _File], out: list[str], full: bool) -> None:
         if out:
             out.append("")
         out.append(f"{_escape(folder)}:")
@@ -173,17 +194,17 @@ class PhoneWorldTransport:
             key=lambda f: f.path,
         )
         out.append(f"total {len(children) * 8}")
-        stamp = "2026-01-01 00:00"
+        stamp = _listing_time("2026-01-01T00:00:00", full)
         out.append(f"drwxrws--- 2 u0_a1 media_rw 3452 {stamp} .")
         out.append(f"drwxrws--- 2 u0_a1 media_rw 3452 {stamp} ..")
         for f in children:
             kind, size = ("d", 3452) if f.is_dir else ("-", f.size)
-            when = _listing_time(f.modified)
+            when = _listing_time(f.modified, full)
             name = _escape(posixpath.basename(f.path))
             out.append(f"{kind}rw-rw---- 1 u0_a1 media_rw {size:>8} {when} {name}")
         for f in children:
             if f.is_dir:
-                self._list(f.path, files, out)
+                self._list(f.path, files, out, full)
 
     def cat(self, argv: list[str], line: str) -> str:
         path = argv[-1]
@@ -209,15 +230,38 @@ class PhoneWorldTransport:
         return dt.datetime.fromisoformat(clock).strftime("%Y-%m-%dT%H:%M:%S") + "\n"
 
 
+def _xml(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(text, {'"': "&quot;"})
+
+
 def _option(argv: list[str], name: str) -> str:
     return argv[argv.index(name) + 1] if name in argv[:-1] else ""
 
 
-def _fill(db: sqlite3.Connection, spec: ProbeSpec, rows: list[dict[str, str | None]]) -> None:
+def _fill(db: sqlite3.Connection, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
+    """The probe's table from the records; a field kept in another table (a link) as rows
+    there, pointing at its record's key (the i-th record's is ``i + 1``)."""
+    keys = [f.link.key for f in spec.links if f.link is not None]
+    rows: list[dict[str, Any]] = [
+        {**encode_values(spec, r), **{k: i + 1 for k in keys}} for i, r in enumerate(records)
+    ]
+    _insert(db, spec.probe.table or "", spec.columns, rows)
+    for table, linked in link_rows(spec, records).items():
+        cols = list(dict.fromkeys(c for r in linked for c in r)) or [
+            c
+            for f in spec.links
+            if f.link and f.link.table == table
+            for c in (f.link.fk, f.link.value)
+        ]
+        _insert(db, table, cols, linked)
+
+
+def _insert(db: sqlite3.Connection, name: str, cols: list[str], rows: list[dict[str, Any]]) -> None:
     from tasklang.envs.device.shell import sql_name
 
-    table = sql_name(spec.probe.table or "")
-    cols = spec.columns
+    table = sql_name(name)
     db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(sql_name(c) for c in cols)})")
     marks = ", ".join("?" for _ in cols)
     names = ", ".join(sql_name(c) for c in cols)
@@ -254,11 +298,13 @@ def _escape(name: str) -> str:
     return "".join(out)
 
 
-def _listing_time(value: str) -> str:
+def _listing_time(value: str, full: bool = False) -> str:
+    """A file time as toybox `ls -l` prints it (`--full-time`: seconds, nanoseconds, zone)."""
+    shape = "%Y-%m-%d %H:%M:%S.000000000 +0000" if full else "%Y-%m-%d %H:%M"
     try:
-        return dt.datetime.fromisoformat(value).strftime("%Y-%m-%d %H:%M")
+        return dt.datetime.fromisoformat(value).strftime(shape)
     except ValueError:
-        return "2026-01-01 00:00"
+        return dt.datetime(2026, 1, 1).strftime(shape)
 
 
 class PhoneWorldDriver:

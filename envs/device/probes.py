@@ -4,6 +4,7 @@ snapshot their output makes (for the same verifier PhoneWorld's snapshots go to)
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -22,11 +23,48 @@ FOREGROUND = Command(("dumpsys", "window"), "read the focused app and activity")
 CLOCK = Command(("date", "+%Y-%m-%dT%H:%M:%S"), "read the phone's clock")
 
 
+_LINK = re.compile(r"(?P<table>\w+)\((?P<fk>\w+) = (?P<key>\w+)\)\.(?P<value>\w+)")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A field kept in the rows of another table that point back at the record:
+    ``SongEntity(playlist_creator_id = playlist_id).title`` is the `title` of each
+    `SongEntity` row whose `playlist_creator_id` is the record's `playlist_id`, in the
+    order the rows were written (a list; a single value is the first)."""
+
+    table: str
+    fk: str
+    key: str
+    value: str
+
+    @classmethod
+    def of(cls, column: str) -> Link | None:
+        m = _LINK.fullmatch(column)
+        return cls(m["table"], m["fk"], m["key"], m["value"]) if m else None
+
+    def select(self, owner: str, alias: str) -> str:
+        """The SQL expression that reads it, as a JSON array, from a row of ``owner``."""
+        t, fk, key, value = (sql_name(n) for n in (self.table, self.fk, self.key, self.value))
+        return (
+            f"(SELECT json_group_array({value}) FROM (SELECT {value} FROM {t} "
+            f"WHERE {fk} = {sql_name(owner)}.{key} ORDER BY rowid)) AS {sql_name(alias)}"
+        )
+
+
 @dataclass(frozen=True)
 class FieldMap:
     field: str
-    column: str
+    column: str  # one column, several separated by `,` (an hour and its minutes), or a link
     codec: Codec
+
+    @property
+    def link(self) -> Link | None:
+        return Link.of(self.column)
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return (self.column,) if self.link else tuple(self.column.split(","))
 
 
 @dataclass(frozen=True)
@@ -39,21 +77,53 @@ class ProbeSpec:
     kind: Literal["collection", "setting"]
     fields: tuple[FieldMap, ...] = ()
     codec: Codec | None = None
+    default: Any = None  # a setting's value while the app has not stored one
 
     @property
     def target(self) -> str:
         return self.probe.target
 
     @property
+    def prefs_key(self) -> str | None:
+        """For a setting read from an app's shared preferences file (a `files` probe of a
+        setting: ``{key = "content"}`` names the entry), the entry's key."""
+        p = self.probe
+        if self.kind != "setting" or p.source != "files":
+            return None
+        return next(iter(p.columns), None)
+
+    @property
     def rows_exact(self) -> bool:
-        """Whether the rows read are the records: not so for folders, since a phone lists
-        every folder, also those that only exist to hold files, which a model's folder
-        records need not name."""
-        return not (self.probe.source == "files" and (self.probe.path or "").endswith("/"))
+        """Whether the rows read are the records. Folders under shared storage are not: a
+        phone lists every folder there (the system's own too), which a model's folder
+        records need not name. Inside an app's own folder (a notebook) they are: setup
+        rebuilds it from the records, and the app keeps a record for every folder in it."""
+        p = self.probe
+        if p.source != "files" or not (p.path or "").endswith("/"):
+            return True
+        return own_folder(files_root(p.path or ""))
 
     @property
     def columns(self) -> list[str]:
-        return [f.column for f in self.fields]
+        """The record's own columns read, each once (several fields may read one column).
+        Fields kept in other tables (`links`) are not among them, but the key their rows
+        point at is: setup saves it and the tear-down puts it back, so the phone's own
+        linked rows find their record again."""
+        out: list[str] = []
+        for f in self.fields:
+            if f.link is None:
+                out += [c for c in f.parts if c not in out]
+        for f in self.links:
+            if f.link is not None and f.link.key not in out:
+                out.append(f.link.key)
+        return out
+
+    @property
+    def links(self) -> list[FieldMap]:
+        """The fields kept in the rows of another table (see :class:`Link`)."""
+        return (
+            [f for f in self.fields if f.link is not None] if self.probe.source == "sqlite" else []
+        )
 
     def command(self) -> Command | None:
         """The command that reads this probe's state (None: it reads the UI dump)."""
@@ -73,21 +143,31 @@ class ProbeSpec:
         if p.source == "sqlite":
             return Command(
                 ("run-as", self.package, "sqlite3", "-header", "-quote", p.path or "",
-                 select_sql(p.table or "", self.columns)),
+                 select_sql(p.table or "", self.columns, [f.column for f in self.links])),
                 what,
                 meta={"probe": self},
             )  # fmt: skip
+        if self.prefs_key is not None:  # the app's own file: read as the app
+            if not (p.path or "").startswith("/"):
+                raise UnsafeValue(f"files probe `{p.path}` is not an absolute path")
+            return Command(
+                ("run-as", self.package, "cat", p.path or ""), what, meta={"probe": self}
+            )
         if p.source == "files":
             root = files_root(p.path or "")
             if not root.startswith("/"):
                 raise UnsafeValue(f"files probe `{p.path}` is not an absolute path")
-            return Command(("ls", "-lRab", root), what, meta={"probe": self})
+            return Command(("ls", "-lRab", "--full-time", root), what, meta={"probe": self})
         return None
 
 
-def select_sql(table: str, columns: list[str]) -> str:
-    cols = ", ".join(sql_name(c) for c in columns) or "*"
-    return f"SELECT {cols} FROM {sql_name(table)};"
+def select_sql(table: str, columns: list[str], links: list[str] | None = None) -> str:
+    picked = [sql_name(c) for c in columns]
+    for column in links or []:
+        link = Link.of(column)
+        if link is not None:
+            picked.append(link.select(table, column))
+    return f"SELECT {', '.join(picked) or '*'} FROM {sql_name(table)};"
 
 
 def files_root(pattern: str) -> str:
@@ -102,6 +182,28 @@ def files_root(pattern: str) -> str:
             break
         parts.append(part)
     return posixpath.normpath("/".join(parts) or "/")
+
+
+def own_folder(root: str) -> bool:
+    """Whether a files probe's root is an app's own folder (`/sdcard/Documents/Markor`),
+    which setup moves aside and rebuilds, rather than shared storage (`/sdcard`, the
+    camera's `/sdcard/DCIM/...`) that other apps write to as well.
+
+    >>> own_folder("/sdcard/Documents/Markor"), own_folder("/sdcard"), own_folder("/sdcard/DCIM/Camera")
+    (True, False, False)
+    """
+    root = posixpath.normpath(root)
+    return root.count("/") >= 3 and not root.startswith("/sdcard/DCIM")
+
+
+def folder_below(root: str, path: str) -> str:
+    """The folder that holds ``path``, relative to ``root`` ("" directly in it).
+
+    >>> folder_below("/sdcard/Documents/Markor", "/sdcard/Documents/Markor/Work/a.md")
+    'Work'
+    """
+    rel = posixpath.relpath(posixpath.dirname(posixpath.normpath(path)), root)
+    return "" if rel == "." else rel
 
 
 def files_match(pattern: str, entry: parse.Entry) -> bool:
@@ -138,11 +240,15 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
                     for f, col in p.columns.items()
                 )
                 if p.source == "files" and initial is not None:
-                    maps = _named_as_listed(maps, _records(initial, name, p.target))
+                    records = _records(initial, name, p.target)
+                    maps = _named_as_listed(maps, records, files_root(p.path or ""))
                 specs.append(ProbeSpec(name, app.package, p, "collection", maps))
             elif app.setting(p.target) is not None:
-                codec = setting_codec(p, app.setting(p.target))
-                specs.append(ProbeSpec(name, app.package, p, "setting", codec=codec))
+                fdef = app.setting(p.target)
+                key = next(iter(p.columns), None) if p.source == "files" else p.key
+                codec = setting_codec(p, fdef, key)
+                specs.append(ProbeSpec(name, app.package, p, "setting", codec=codec,
+                                       default=fdef.default if fdef else None))  # fmt: skip
     return specs
 
 
@@ -152,14 +258,22 @@ def _records(world: WorldSnapshot, app: str, target: str) -> list[dict[str, Any]
 
 
 def _named_as_listed(
-    maps: tuple[FieldMap, ...], records: list[dict[str, Any]]
+    maps: tuple[FieldMap, ...], records: list[dict[str, Any]], root: str
 ) -> tuple[FieldMap, ...]:
-    """The field maps, with `name` and `size` opaque where the records do not say what a
-    listing shows (a title for a file name; a size other than the text's)."""
+    """The field maps, with `name`, `folder` and `size` opaque where the records do not say
+    what a listing shows (a title for a file name; a folder not named by its place below
+    the root; a size other than the text's; a kind its extension does not say)."""
 
     def listed(fm: FieldMap) -> bool:
+        if not fm.codec.exact:
+            return True
         if fm.column == "name":
-            return all(r.get(fm.field) == posixpath.basename(str(r.get("path"))) for r in records)
+            return all(
+                fm.codec.decode(posixpath.basename(str(r.get("path")))) == r.get(fm.field)
+                for r in records
+            )
+        if fm.column == "folder":
+            return all(r.get(fm.field) == folder_below(root, str(r.get("path"))) for r in records)
         if fm.column == "size":
             return all(r.get(fm.field) == _text_size(r, fm.field) for r in records)
         return True
@@ -231,8 +345,14 @@ def read_world(
         out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         if spec.kind == "setting":
             assert spec.codec is not None
-            if spec.codec.exact:
-                state.settings[spec.target] = _decode(spec.codec, parse.parse_setting(out), spec)
+            if not spec.codec.exact:
+                continue
+            if spec.prefs_key is not None:
+                raw = parse.parse_prefs(out, spec.prefs_key)
+                value = spec.default if raw is None else _decode(spec.codec, raw, spec)
+            else:
+                value = _decode(spec.codec, parse.parse_setting(out), spec)
+            state.settings[spec.target] = value
             continue
         state.collections[spec.target] = records_of(spec, out, run)
     snap.clock = parse.parse_date(run(CLOCK.argv))
@@ -244,7 +364,8 @@ def read_world(
 
 
 def _listing(run: Shell, argv: tuple[str, ...]) -> str:
-    """`ls` of a folder; a folder that does not exist lists nothing."""
+    """`ls` of a folder (or `cat` of a preferences file); one that does not exist lists
+    nothing (an app that has stored no preference yet has no file)."""
     from tasklang.envs.device.transport import CommandFailed
 
     try:
@@ -281,6 +402,7 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
             continue
         row: dict[str, str | None] = {
             "path": e.path, "name": e.name, "size": str(e.size), "modified": e.modified,
+            "folder": folder_below(files_root(pattern), e.path),
         }  # fmt: skip
         if "content" in spec.columns and not e.is_dir:
             row["content"] = run(("cat", e.path))
@@ -289,8 +411,49 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
 
 
 def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | None]:
-    """A record's probed fields as raw column values (what the phone stores)."""
-    return {f.column: f.codec.encode(record.get(f.field)) for f in spec.fields}
+    """A record's probed fields as raw column values (what the phone stores). A column
+    several fields read holds the first one's value; one field over several columns (`hour,
+    minutes`) is written as its parts."""
+    out: dict[str, str | None] = {}
+    for f in spec.fields:
+        if f.parts[0] in out or f.link is not None:
+            continue
+        codec = f.codec
+        raw = codec.from_record(record) if codec.from_record else codec.encode(record.get(f.field))
+        if len(f.parts) == 1:
+            out[f.column] = raw
+            continue
+        values = raw.split(",") if raw is not None else [None] * len(f.parts)
+        if len(values) != len(f.parts):
+            raise UnsafeValue(f"{spec.app}.{spec.target}: {raw!r} does not fill {f.column}")
+        out.update(zip(f.parts, values, strict=True))
+    return out
+
+
+def link_rows(spec: ProbeSpec, records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of each linked table that hold the records' linked fields, the i-th record
+    keyed ``i + 1`` (what the `key` column of its own row holds)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for f in spec.links:
+        link = f.link
+        assert link is not None
+        rows = out.setdefault(link.table, [])
+        for i, rec in enumerate(records):
+            values = rec.get(f.field)
+            for v in values if isinstance(values, list) else [] if values is None else [values]:
+                rows.append({link.fk: i + 1, link.value: v})
+    return out
+
+
+def _raw_of(row: dict[str, str | None], fm: FieldMap, spec: ProbeSpec) -> str | None:
+    """A field's raw value in a row read back (its columns joined by `,`)."""
+    for col in fm.parts:
+        if col not in row:
+            raise parse.OutputError(f"{spec.app}.{spec.target}: no column `{col}`")
+    values = [row[c] for c in fm.parts]
+    if len(values) == 1:
+        return values[0]
+    return None if any(v is None for v in values) else ",".join(str(v) for v in values)
 
 
 def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
@@ -300,8 +463,6 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
         for fm in spec.fields:
             if not fm.codec.exact:
                 continue
-            if fm.column not in row:
-                raise parse.OutputError(f"{spec.app}.{spec.target}: no column `{fm.column}`")
-            rec[fm.field] = _decode(fm.codec, row[fm.column], spec)
+            rec[fm.field] = _decode(fm.codec, _raw_of(row, fm, spec), spec)
         records.append(rec)
     return records

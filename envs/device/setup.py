@@ -21,6 +21,7 @@ from tasklang.envs.device.probes import (
     ProbeSpec,
     encode_values,
     files_root,
+    own_folder,
     probe_specs,
 )
 from tasklang.envs.device.shell import Command, UnsafeValue, option_like, sql_literal, sql_name
@@ -96,6 +97,12 @@ def _unwritable(
 # ------------------------------------------------------------------ settings
 def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
     p = spec.probe
+    if spec.prefs_key is not None:  # the app rewrites its preferences file as it pleases
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: kept in the app's shared preferences "
+            f"(`{spec.prefs_key}`), which setup does not write; set it in the app"
+        )
+        return
     ns, key = p.namespace or "system", p.key or ""
     assert spec.codec is not None
     raw = spec.codec.encode(value)
@@ -149,6 +156,12 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
             f"{spec.app}.{spec.target}: column(s) {', '.join(opaque)} hold something other than "
             "the field; setup leaves them to the app's defaults"
         )
+    linked = [f"`{f.field}` (table `{f.link.table}`)" for f in spec.links if f.link is not None]
+    if linked and any(r.get(f.field) for f in spec.links for r in records):
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: {', '.join(linked)} kept in rows the app writes with "
+            "columns the model does not hold; setup does not write them: prepare them in the app"
+        )
     plan.setup.extend(replace_rows(spec, [writable_values(spec, r) for r in records]))
     plan.teardown.append(
         Command(("<replace rows>", f"<saved {save}>"), f"restore {spec.app}.{spec.target}",
@@ -159,7 +172,8 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
 def writable_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | None]:
     """The columns setup writes: those whose codec says what the phone stores."""
     raw = encode_values(spec, record)
-    return {f.column: raw[f.column] for f in spec.fields if f.codec.exact}
+    exact = [c for f in spec.fields if f.codec.exact for c in f.parts]
+    return {c: raw[c] for c in raw if c in exact}
 
 
 def replace_rows(spec: ProbeSpec, rows: list[dict[str, str | None]]) -> list[Command]:
@@ -204,7 +218,7 @@ def _files(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
     `/sdcard/DCIM/Camera`) files the phone already has are moved aside one by one, and
     folders setup creates are removed again if they were not there before."""
     root = files_root(spec.probe.path or "")
-    aside = posixpath.normpath(root).count("/") >= 3 and not root.startswith("/sdcard/DCIM")
+    aside = own_folder(root)
     if aside and not any(c.meta.get("aside") == root for c in plan.setup):
         kept = _keep(plan, root)
         plan.setup += [
@@ -233,9 +247,15 @@ def _files(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
                 Command(("rm", "-f", path), "remove a pushed file"),
             ]
         _write_file(plan, path, r, spec)
-        stamp = _touch_time(r.get("modified"))
+        stamp = _touch_time(r.get(_field_for(spec, "modified")))
         if stamp:
             plan.setup.append(Command(("touch", "-d", stamp, path), "set the file's time"))
+
+
+def _field_for(spec: ProbeSpec, attr: str) -> str:
+    """The record field a files probe reads as ``attr`` (a capture's `taken` is the file's
+    `modified`); the attribute's own name when no field is mapped to it."""
+    return next((f for f, col in spec.probe.columns.items() if col == attr), attr)
 
 
 def _keep(plan: Plan, path: str) -> str:
@@ -287,7 +307,7 @@ def _inside(root: str, path: Any, spec: ProbeSpec) -> str:
 def _write_file(plan: Plan, path: str, record: dict[str, Any], spec: ProbeSpec) -> None:
     """Push a text file's content; give a binary file its size with `truncate -s` (sparse:
     nothing is sent). A size the content contradicts is noted: the phone shows the content's."""
-    content, size = record.get("content"), record.get("size")
+    content, size = record.get(_field_for(spec, "content")), record.get(_field_for(spec, "size"))
     sized = isinstance(size, int) and not isinstance(size, bool) and size >= 0
     if isinstance(content, str) and (content or not sized):
         data = content.encode("utf-8", "surrogatepass")

@@ -39,10 +39,12 @@ app calendar {
     theme: enum(light, dark, black_white, custom) = "dark"
   }
 
+  # `all_day` is bit 1 of the event's `flags` column.
   probe events: sqlite "/data/data/com.simplemobiletools.calendar.pro/databases/events.db" table "events" {
     title = "title",
     start = "start_ts",
     end = "end_ts",
+    all_day = "flags",
     location = "location",
     description = "description",
     reminders = "reminder_1_minutes",

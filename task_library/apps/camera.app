@@ -28,9 +28,11 @@ app camera {
     video_quality: enum(fhd, hd, sd) = "fhd"
   }
 
+  # A capture's `kind` is its file name's extension: .jpg a photo, .mp4 a video.
   probe media: files "/sdcard/DCIM/Camera/*" {
     path = "path",
     name = "name",
+    kind = "name",
     size = "size",
     taken = "modified",
   }

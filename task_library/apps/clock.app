@@ -52,10 +52,10 @@ app clock {
     stopwatch_running: bool = false
   }
 
-  # The provider stores hour and minutes in separate columns (`hour`, `minutes`); the backend
-  # combines them into `time`.
+  # The provider stores hour and minutes in separate columns (`hour`, `minutes`); the probe
+  # reads both and combines them into `time`.
   probe alarms: content "content://com.google.android.deskclock/alarms" {
-    time = "hour",
+    time = "hour,minutes",
     label = "label",
     enabled = "enabled",
     repeat = "daysofweek",

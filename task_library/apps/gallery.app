@@ -40,12 +40,18 @@ app gallery {
     skip_delete_confirmation: bool = false
   }
 
+  # `parent_path` is the full path of the item's folder (the album is its last part); `type` is
+  # 1 for an image, 2 a video, 4 a GIF; `deleted_ts` is when the item went to the recycle bin
+  # (0 outside it).
   probe media: sqlite "/data/data/com.simplemobiletools.gallery.pro/databases/gallery.db" table "media" {
     path = "full_path",
     name = "filename",
     taken = "date_taken",
     size = "size",
     favourite = "is_favorite",
+    folder = "parent_path",
+    kind = "type",
+    in_recycle_bin = "deleted_ts",
   }
   probe albums: sqlite "/data/data/com.simplemobiletools.gallery.pro/databases/gallery.db" table "directories" {
     path = "path",

@@ -30,11 +30,17 @@ app markor {
     open_in_view_mode: bool = false
   }
 
+  # `folder` is where a listing shows the file, below the notebook folder ("" directly in it).
   probe files: files "/sdcard/Documents/Markor/**/*" {
     path = "path",
     name = "name",
+    folder = "folder",
     modified = "modified",
     content = "content",
   }
-  probe folders: files "/sdcard/Documents/Markor/**/" { path = "path", name = "name" }
+  probe folders: files "/sdcard/Documents/Markor/**/" {
+    path = "path",
+    name = "name",
+    parent = "folder",
+  }
 }

@@ -37,10 +37,15 @@ app music {
     artist = "artist",
     album = "album",
     duration = "duration",
+    track = "track",
+    year = "year",
     path = "_data",
   }
+  # A playlist's songs are the `SongEntity` rows that point at it (`playlist_creator_id`), in
+  # the order they were added.
   probe playlists: sqlite "/data/data/code.name.monkey.retromusic/databases/playlist.db" table "PlaylistEntity" {
     name = "playlist_name",
+    songs = "SongEntity(playlist_creator_id = playlist_id).title",
   }
   probe now_playing: ui id "code.name.monkey.retromusic:id/miniPlayerTitle"
 }
