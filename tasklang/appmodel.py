@@ -9,10 +9,15 @@ from tasklang import ast, ir
 from tasklang.diagnostics import did_you_mean
 from tasklang.literals import LiteralError, decode
 from tasklang.lower import RESERVED_NAMES, Reporter
+from tasklang.screenprobe import build_screen_probe
 from tasklang.types import coerce_literal
 
 PROBE_NAMESPACES = ("system", "secure", "global")
 FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
+# how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
+# of a flags integer
+PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}
+PREFS_FORMS = (*PREFS_UNITS, "bits")
 
 
 @dataclass
@@ -165,6 +170,14 @@ class AppBuilder(Reporter):
             probe.path, probe.table = args[0], args[1]
         elif decl.source == "files":
             probe.path = args[0]
+        elif decl.source == "prefs":
+            probe.path, probe.key = args[0], args[1]
+            probe.form = args[2] if len(args) > 2 else None
+            self.prefs(app, decl, probe, setting)
+            return probe
+        elif decl.source == "screen":
+            record = app.record(coll.record) if coll is not None else None
+            build_screen_probe(self, app, decl, probe, record, setting)
         else:
             assert decl.selector is not None
             probe.selector = ir.Selector(
@@ -175,6 +188,9 @@ class AppBuilder(Reporter):
             )
         if decl.source == "setting" and coll is not None:
             self.error("TL1023", "a `setting` probe must target a setting", decl.span)
+        if decl.source in ("content", "sqlite", "files") and coll is None:
+            self.error("TL1023", f"a `{decl.source}` probe reads records, not a setting",
+                       decl.span, "an app's own setting is read by a `prefs` probe")  # fmt: skip
         record = app.record(coll.record) if coll is not None else None
         if any(p.target == target for p in app.probes):
             self.error(
@@ -199,6 +215,72 @@ class AppBuilder(Reporter):
                 )
             probe.columns[col.name] = self.string(col.column, col.span)
         return probe
+
+    def prefs(
+        self, app: ir.AppModel, decl: ast.ProbeDecl, probe: ir.Probe, setting: ir.FieldDef | None
+    ) -> None:
+        """Checks a `prefs` probe: a setting, an app's own shared preferences file, a known
+        form that fits the setting's type, and a stored form for every value it can take."""
+        if any(p.target == probe.target for p in app.probes):
+            self.error("TL1023", f"`{probe.target}` already has a probe", decl.span,
+                       "a collection or setting is read back by one probe")  # fmt: skip
+        if setting is None:
+            self.error("TL1023", "a `prefs` probe must target a setting", decl.span,
+                       "a collection is read by a content, sqlite or files probe")  # fmt: skip
+            return
+        path, own = probe.path or "", f"/data/data/{app.package}/shared_prefs/"
+        if not (path.startswith(own) and path.endswith(".xml") and "/.." not in path):
+            self.error("TL1023", f"`{path}` is not a shared preferences file of `{app.name}`",
+                       decl.span, f'use "{own}NAME.xml" (an app reads only its own files)')  # fmt: skip
+        if not probe.key:
+            self.error("TL1023", "a `prefs` probe needs a non-empty key", decl.span)
+        t = setting.type
+        form = probe.form
+        if form is not None and form not in PREFS_FORMS:
+            self.error("TL1023", f"unknown shared preferences form `{form}`", decl.span,
+                       did_you_mean(form, PREFS_FORMS) or f"use {', '.join(PREFS_FORMS)}")  # fmt: skip
+        elif form in PREFS_UNITS and t.name != "duration":
+            self.error("TL1023", f"`{form}` keeps a duration, not `{t}`", decl.span)
+        for col in decl.columns or []:
+            probe.values.append((col.name, self.string(col.column, col.span)))
+        self.prefs_values(decl, probe, t)
+
+    def prefs_values(self, decl: ast.ProbeDecl, probe: ir.Probe, t: ir.Type) -> None:
+        """The value map of a `prefs` probe: enum members or `true` / `false`, each given a
+        stored form, no stored form read as two values, integers for `bits`."""
+        bits = probe.form == "bits"
+        if not probe.values:
+            if bits:
+                self.error("TL1023", "`bits` needs the stored bits of each value", decl.span,
+                           'e.g. `bits { true = "1024", false = "0" }`')  # fmt: skip
+            return
+        if t.name == "enum":
+            names: tuple[str, ...] = tuple(t.members or ())
+        elif t.name == "bool":
+            names = ("true", "false")
+        else:
+            self.error("TL1023", f"a value map keeps an enum or a bool, not `{t}`", decl.span)
+            return
+        spans = {c.name: c.span for c in decl.columns or []}
+        read: dict[str, str] = {}
+        for value, stored in probe.values:
+            span = spans.get(value, decl.span)
+            if value not in names:
+                self.error("TL1023", f"`{value}` is not a value of this setting", span,
+                           did_you_mean(value, list(names)))  # fmt: skip
+            if stored == "*" and value not in read.values():
+                self.error("TL1023", f'`{value}` needs the form it is written in before "*"',
+                           span, '"*" (any other stored text) is read, never written')  # fmt: skip
+            if read.get(stored, value) != value:
+                self.error("TL1023", f'"{stored}" would read as both `{read[stored]}` and '
+                           f"`{value}`", span)  # fmt: skip
+            read[stored] = value
+            if bits and not stored.lstrip("-").isdigit():
+                self.error("TL1023", f'`bits` keeps integers, not "{stored}"', span)
+        missing = [n for n in names if n not in read.values()]
+        if missing:
+            self.error("TL1023", f"no stored form for {', '.join(f'`{m}`' for m in missing)}",
+                       decl.span, "give each value of the setting the form the app writes")  # fmt: skip
 
 
 _NOT_LITERAL = object()

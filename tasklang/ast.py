@@ -261,12 +261,40 @@ class Selector(Node):
 
 
 @dataclass
+class ScreenStep(Node):
+    """One step of a `screen` probe's way to its page: a tap, or text typed (raw literal)."""
+
+    action: str  # tap type
+    selector: Selector | None = None
+    text: str | None = None
+
+
+@dataclass
+class ScreenSpot(Node):
+    """Where a `screen` probe finds a value: the element, the text around the value (raw
+    string literal, ``{}`` for the value), and the text shown for each value."""
+
+    selector: Selector
+    format: str | None = None
+    labels: list[ProbeColumn] | None = None
+
+
+@dataclass
+class ScreenField(Node):
+    name: str
+    spot: ScreenSpot
+
+
+@dataclass
 class ProbeDecl(Node):
     target: Dotted
-    source: str  # content setting sqlite files ui
-    args: list[str]  # raw string literals / namespace name
-    selector: Selector | None = None
+    source: str  # content setting sqlite files ui prefs screen
+    args: list[str]  # raw string literals / namespace name / a prefs form name
+    selector: Selector | None = None  # ui: the elements; screen: the rows
     columns: list[ProbeColumn] | None = None
+    steps: list[ScreenStep] = dc_field(default_factory=list)  # screen: the way to the page
+    fields: list[ScreenField] | None = None  # screen: each field of a row
+    value: ScreenSpot | None = None  # screen: a setting's value
 
 
 @dataclass

@@ -557,9 +557,34 @@ class _Formatter(_ExprPrinter):
             return _cat(f"setting {args[0]} {args[1]}")
         if node.source == "sqlite":
             return _cat(f"sqlite {args[0]} table {args[1]}")
+        if node.source == "prefs":  # too long, `key ...` goes on the next line
+            key = _cat(" ".join([args[1], *args[2:]]))
+            return _cat(_Chain("key", (_cat(f"prefs {args[0]}"), key)))
         if node.source == "ui":
             return _cat("ui ", self.text(node.selector)) if node.selector else _cat("ui")
+        if node.source == "screen":
+            return self._screen_source(node)
         return _cat(f"{node.source} {args[0]}")
+
+    def _screen_source(self, node: ast.ProbeDecl) -> _Doc:
+        steps = tuple(
+            _cat(f"tap {self._text_Selector(s.selector)}" if s.selector else f"type {s.text}")
+            for s in node.steps
+        )
+        path = _cat(_Group("(", steps, ")"), " ") if steps else ()
+        if node.value is not None:
+            return _cat("screen ", path, "value ", self._screen_spot(node.value))
+        fields = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.fields or [])
+        rows = f"rows {self._text_Selector(node.selector)} " if node.selector else ""
+        return _cat("screen ", path, rows, _Group("{", fields, "}", pad=bool(fields)))
+
+    def _screen_spot(self, spot: ast.ScreenSpot) -> _Doc:
+        fmt = f" format {spot.format}" if spot.format is not None else ""
+        if spot.labels is None:
+            return _cat(self._text_Selector(spot.selector), fmt)
+        labels = tuple(_cat(f"{c.name} = {c.column}") for c in spot.labels)
+        shown = self._text_Selector(spot.selector)
+        return _cat(shown, fmt, " labels ", _Group("{", labels, "}", pad=True))
 
     def _probe_map(self, node: ast.ProbeDecl) -> _Doc:
         if node.columns is None:

@@ -520,8 +520,14 @@ class CollectionDef(IRNode):
 
 
 class Probe(IRNode):
+    """How one collection or setting is read back on a device. A `prefs` probe reads the
+    entry ``key`` of an app's shared preferences file ``path``; ``form`` says how a number
+    is kept there (`minutes`, `seconds`, `millis`, or `bits` of a flags integer) and
+    ``values`` the stored form of each value of the setting (the first pair of a value is
+    what the app writes; later ones are other forms it reads as the same value)."""
+
     target: str
-    source: Literal["content", "setting", "sqlite", "files", "ui"]
+    source: Literal["content", "setting", "sqlite", "files", "ui", "prefs", "screen"]
     uri: str | None = None
     namespace: str | None = None
     key: str | None = None
@@ -529,6 +535,32 @@ class Probe(IRNode):
     table: str | None = None
     selector: Selector | None = None
     columns: dict[str, str] = Field(default_factory=dict)
+    form: str | None = None
+    values: list[tuple[str, str]] = Field(default_factory=list)
+    # a `screen` probe: the steps from the app's start screen to the page it reads, then
+    # one record per element matching ``selector`` (``spots``: where each field is in it),
+    # or a setting's value (``spots``: the setting's name)
+    steps: list[ScreenStep] = Field(default_factory=list)
+    spots: dict[str, ScreenSpot] = Field(default_factory=dict)
+
+
+class ScreenStep(IRNode):
+    """A tap on the first element ``selector`` matches (scrolling down to it), or ``text``
+    typed into the focused field."""
+
+    action: Literal["tap", "type"]
+    selector: Selector | None = None
+    text: str | None = None
+
+
+class ScreenSpot(IRNode):
+    """Where a `screen` probe reads a value: the element (inside the row, for a record's
+    field), the text around the value (``format``: ``{}`` is the value), and the text shown
+    for each value of an enum or a bool (``labels``: value -> text)."""
+
+    selector: Selector
+    format: str | None = None
+    labels: dict[str, str] = Field(default_factory=dict)
 
 
 class AppModel(IRNode):

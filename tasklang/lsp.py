@@ -53,7 +53,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from tasklang import __version__, ast, ir
-from tasklang.appmodel import PROBE_NAMESPACES, AppBuilder
+from tasklang.appmodel import PREFS_FORMS, PROBE_NAMESPACES, AppBuilder
 from tasklang.compiler import compile_task, library_root, read_source
 from tasklang.diagnostics import REGISTRY, Diagnostic, Severity, did_you_mean, finalize, has_errors
 from tasklang.lower import DEVICE_KEYS, DIFFICULTIES, OUTCOMES
@@ -908,6 +908,8 @@ KEYWORDS: dict[str, str] = {
     "sqlite": '`sqlite "/path/db" table "name"`: a probe reading an SQLite table.',
     "table": '`sqlite "/path/db" table "name"`.',
     "files": '`files "/sdcard/**/*"`: a probe reading files matching a glob.',
+    "prefs": '`prefs "/data/data/PKG/shared_prefs/F.xml" key "k" [FORM] [{ value = "stored" }]`: '
+    "a probe reading a setting from an app's shared preferences.",
 }
 
 TOP_ITEMS = ("task", "app")
@@ -927,7 +929,7 @@ LOGIC = ("and", "or", "implies")
 EVENTS = ("action", "shown", "foreground", "added", "updated", "deleted", "changed", "holds")
 SELECTOR_ATTRS = ("text", "id", "desc", "class", "xpath", "package")
 UI_STATES = ("checked", "selected", "focused", "enabled", "clickable", "scrollable")
-PROBE_SOURCES = ("content", "setting", "sqlite", "files", "ui")
+PROBE_SOURCES = ("content", "setting", "sqlite", "files", "ui", "prefs")
 TYPE_NAMES = (*ir.SCALAR_TYPES, "enum", "list")
 _NOT_VALUES = frozenset(
     {"and", "or", "implies", "not", "where", "in", "contains", "matches", "has", "within"}
@@ -1287,6 +1289,10 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
         elif last == "setting":
             for ns in PROBE_NAMESPACES:
                 out.add(ns, lsp.CompletionItemKind.EnumMember, 0)
+        elif st[-1].kind == "string" and len(st) > 1 and st[-2].text == "prefs":
+            out.keywords(("key",), 0)
+        elif st[-1].kind == "string" and len(st) > 3 and st[-4].text == "prefs":
+            out.keywords(PREFS_FORMS, 0)
         elif last == "ui" or st[-1].kind == "string":
             out.keywords(SELECTOR_ATTRS, 0)
             if last != "ui" and any(t.text == "sqlite" for t in st):

@@ -91,8 +91,11 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.SettingsDecl(list(items), span=self._span(meta))
 
     def probe_decl(self, meta: Meta, items: list[Any]) -> ast.ProbeDecl:
-        target, (source, args, selector, columns) = items
-        return ast.ProbeDecl(target, source, args, selector, columns, span=self._span(meta))
+        target, (source, args, selector, columns, *screen) = items
+        extra: dict[str, Any] = screen[0] if screen else {}
+        return ast.ProbeDecl(
+            target, source, args, selector, columns, **extra, span=self._span(meta)
+        )
 
     def probe_content(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return ("content", [str(items[0])], None, items[1])
@@ -108,6 +111,52 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def probe_ui(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return ("ui", [], items[0], items[1])
+
+    def probe_prefs(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+        path, _key, key, form, values = items
+        args = [str(path), str(key)] + ([str(form)] if form is not None else [])
+        return ("prefs", args, None, values)
+
+    def prefs_map(self, meta: Meta, items: list[Any]) -> list[ast.ProbeColumn]:
+        return list(items)
+
+    def prefs_value(self, meta: Meta, items: list[Token]) -> ast.ProbeColumn:
+        return ast.ProbeColumn(str(items[0]), str(items[1]), span=self._span(meta))
+
+    def probe_screen(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+        path, (rows, fields, value) = items
+        steps = path or []
+        return ("screen", [], rows, None, {"steps": steps, "fields": fields, "value": value})
+
+    def screen_path(self, meta: Meta, items: list[Any]) -> list[ast.ScreenStep]:
+        return [i for i in items if i is not None]
+
+    def screen_tap(self, meta: Meta, items: list[Any]) -> ast.ScreenStep:
+        return ast.ScreenStep("tap", items[0], span=self._span(meta))
+
+    def screen_type(self, meta: Meta, items: list[Token]) -> ast.ScreenStep:
+        return ast.ScreenStep("type", text=str(items[0]), span=self._span(meta))
+
+    def screen_rows(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+        rows, *fields = items
+        return (rows, [f for f in fields if f is not None], None)
+
+    def screen_value(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+        return (None, None, items[0])
+
+    def screen_field(self, meta: Meta, items: list[Any]) -> ast.ScreenField:
+        return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))
+
+    def screen_spot(self, meta: Meta, items: list[Any]) -> ast.ScreenSpot:
+        selector, fmt, labels = items
+        fmt = str(fmt) if fmt is not None else None
+        return ast.ScreenSpot(selector, fmt, labels, span=self._span(meta))
+
+    def screen_labels(self, meta: Meta, items: list[Any]) -> list[ast.ProbeColumn]:
+        return [i for i in items if i is not None]
+
+    def screen_label(self, meta: Meta, items: list[Token]) -> ast.ProbeColumn:
+        return ast.ProbeColumn(str(items[0]), str(items[1]), span=self._span(meta))
 
     def probe_map(self, meta: Meta, items: list[Any]) -> list[ast.ProbeColumn]:
         return list(items)

@@ -170,6 +170,25 @@ def test_ls_full_time_gives_seconds() -> None:
         modified.decode("2026-05-03T20:15")
 
 
+def _app_probe(app: str, target: str) -> tuple[ir.Probe, ir.FieldDef]:
+    from tasklang.envs.device.differential import library
+
+    for compiled in library().values():
+        model = compiled.apps.get(app)
+        if model is not None:
+            probe = next(p for p in model.probes if p.target == target)
+            fdef = model.setting(target)
+            assert fdef is not None
+            return probe, fdef
+    raise AssertionError(f"no app {app}")
+
+
+def _setting_read(app: str, target: str, xml: str) -> object:
+    probe, fdef = _app_probe(app, target)
+    raw = parse.parse_prefs(xml, probe.key or "")
+    return fdef.default if raw is None else codec.setting_codec(probe, fdef).decode(raw)
+
+
 def test_shared_preferences_entries() -> None:
     xml = text("shared_prefs_expense.xml")
     assert parse.parse_prefs(xml, "selected_currency_number") == "978"
@@ -177,11 +196,97 @@ def test_shared_preferences_entries() -> None:
     assert parse.parse_prefs(xml, "isFirstTime") == "false"
     assert parse.parse_prefs(xml, "absent") is None
     assert parse.parse_prefs("", "absent") is None  # no file yet: the app's defaults
-    currency = codec.SETTING_CODECS["selected_currency_number"]()
-    assert currency.decode(parse.parse_prefs(xml, "selected_currency_number")) == "eur"
-    for garbage in ("Segmentation fault", "<list/>", '<map><set name="k"/></map>'):
+    assert _setting_read("expense", "currency", xml) == "eur"
+    garbage = [
+        "Segmentation fault", "<list/>", '<map><blob name="k"/></map>', '<map><int value="3"/></map>',
+        '<map><int name="k" value="three"/></map>', '<map><boolean name="k" value="yes"/></map>',
+        '<map><string name="k">a</string><string name="k">b</string></map>',
+        '<map><set name="k"><int value="1"/></set></map>',
+        '<!DOCTYPE map [<!ENTITY a "aaaa">]><map><string name="k">&a;</string></map>',
+    ]  # fmt: skip
+    for bad in garbage:
         with pytest.raises(parse.OutputError):
-            parse.parse_prefs(garbage, "k")
+            parse.parse_prefs(bad, "k")
+
+
+def test_shared_preferences_as_android_writes_them() -> None:
+    entries = parse.parse_prefs_file(text("shared_prefs_markor.xml"))
+    assert entries["pref_key__inject_to_head"] == (
+        '<meta name="x" content="a & b">\n  second line\r\ttab \x01ctl'
+    )
+    assert entries["empty"] == "" and entries["pref_key__language"] is None
+    assert entries["pref_key__recent_documents"] == "[]"
+    assert entries["unicode"] == "Ünïcödé 中文 😀"
+    cal = parse.parse_prefs_file(text("shared_prefs_calendar.xml"))
+    assert cal["display_event_types"] == '["1", "3"]' and cal["last_version"] == "240"
+    assert cal["weekly_view_item_height_multiplier"] == "1.0"
+
+
+def test_settings_read_from_real_preference_files() -> None:
+    cal = text("shared_prefs_calendar.xml")
+    got = {t: _setting_read("calendar", t, cal) for t in (
+        "view", "font_size", "default_reminder", "snooze_minutes", "use_24h",
+        "start_week_on_sunday", "theme", "show_grid",
+    )}  # fmt: skip
+    assert got == {
+        "view": "week", "font_size": "large", "default_reminder": -1, "snooze_minutes": 15,
+        "use_24h": True, "start_week_on_sunday": False, "theme": "black_white",
+        "show_grid": False,  # not in the file: the app's default
+    }  # fmt: skip
+    clock = text("shared_prefs_deskclock.xml")
+    got = {t: _setting_read("clock", t, clock) for t in (
+        "clock_style", "automatic_home_clock", "home_time_zone", "silence_after",
+        "snooze_length", "volume_buttons", "week_start", "stopwatch_running",
+    )}  # fmt: skip
+    assert got == {
+        "clock_style": "analog", "automatic_home_clock": False, "home_time_zone": "Europe/London",
+        "silence_after": 300, "snooze_length": 900, "volume_buttons": "snooze",
+        "week_start": "monday", "stopwatch_running": False,  # 2: paused
+    }  # fmt: skip
+    markor = text("shared_prefs_markor.xml")
+    assert _setting_read("markor", "sort_by", markor) == "date"
+    assert _setting_read("markor", "new_file_type", markor) == "txt"
+
+
+def test_prefs_forms_read_flags_units_and_other_values() -> None:
+    probe, fdef = _app_probe("contacts", "sort_by")
+    sort = codec.setting_codec(probe, fdef)
+    probe, fdef = _app_probe("contacts", "sort_descending")
+    descending = codec.setting_codec(probe, fdef)
+    stored = 512 | 1024 | 32768  # by surname, descending, numeric sort (another setting's bit)
+    assert sort.decode(str(stored)) == "last_name" and descending.decode(str(stored)) is True
+    assert sort.encode("date_created") == "262144" and descending.encode(False) == "0"
+    with pytest.raises(codec.DecodeError):  # no sort field among the bits
+        sort.decode("1024")
+    probe, fdef = _app_probe("messages", "theme")
+    theme = codec.setting_codec(probe, fdef)
+    assert theme.decode("-13816531") == "dark" and theme.decode("-65536") == "custom"
+    assert theme.encode("dark") == "-12434878" and theme.encode("custom") == "-16746133"
+    minutes = codec.in_unit(60_000)
+    assert minutes.encode(600) == "10" and minutes.decode("10") == 600
+    with pytest.raises(codec.DecodeError):  # 90 s is no whole number of minutes
+        minutes.encode(90)
+    millis = codec.in_unit(1)
+    assert millis.encode(30) == "30000" and millis.decode("30000") == 30
+    with pytest.raises(codec.DecodeError):
+        millis.decode("1500")
+
+
+def test_tasks_timestamps_hold_due_dates_times_and_completion() -> None:
+    due, due_time = codec.due_stamp("date"), codec.due_stamp("time")
+    assert due.from_record is not None
+    timed = due.from_record({"due": "2026-05-19", "due_time": "09:30:00"})
+    untimed = due.from_record({"due": "2026-05-19", "due_time": None})
+    assert (due.decode(timed), due_time.decode(timed)) == ("2026-05-19", "09:30:00")
+    assert (due.decode(untimed), due_time.decode(untimed)) == ("2026-05-19", None)
+    assert due.from_record({"due": None, "due_time": "09:30:00"}) == "0"  # no time without a day
+    assert due.decode("0") is None and due_time.decode("0") is None
+    done, done_at = codec.done_stamp("flag"), codec.done_stamp("time")
+    assert done.from_record is not None
+    stamp = done.from_record({"completed": True, "completed_at": "2026-05-14T18:00:00"})
+    assert done.decode(stamp) is True and done_at.decode(stamp) == "2026-05-14T18:00:00"
+    assert done.from_record({"completed": False, "completed_at": "2026-05-14T18:00:00"}) == "0"
+    assert done.decode("0") is False and done_at.decode("0") is None
 
 
 @pytest.mark.parametrize(
@@ -216,3 +321,53 @@ def test_columns_in_another_form_read_what_the_app_stores() -> None:
         codec.hour_minutes().decode("eighteen")
     enum = _type("enum", members=("image", "raw"))  # a member the app's numbers do not cover
     assert codec.FORM_COLUMNS[("kind", "type")](enum) is None
+
+
+def test_a_link_through_a_lookup_table_reads_the_names_it_points_at() -> None:
+    import sqlite3
+
+    from tasklang.envs.device.probes import Link, select_sql
+
+    column = "caldav_tasks(cd_task = _id).caldav_lists(cdl_uuid = cd_calendar).cdl_name"
+    link = Link.of(column)
+    assert link is not None and (link.lookup, link.ref, link.row_value) == (
+        "caldav_lists", "cd_calendar", "cd_calendar",
+    )  # fmt: skip
+    db = sqlite3.connect(":memory:")
+    db.executescript(
+        "CREATE TABLE tasks (_id INTEGER PRIMARY KEY, title);"
+        "CREATE TABLE caldav_tasks (cd_task, cd_calendar);"
+        "CREATE TABLE caldav_lists (cdl_uuid, cdl_name);"
+        "INSERT INTO tasks VALUES (1, 'Milk'), (2, 'Report'), (3, 'Loose');"
+        "INSERT INTO caldav_lists VALUES ('u-1', 'Groceries'), ('u-2', 'Work');"
+        "INSERT INTO caldav_tasks VALUES (1, 'u-1'), (2, 'u-2'), (3, 'u-gone');"
+    )
+    cur = db.execute(select_sql("tasks", ["title", "_id"], [column]))
+    names = [d[0] for d in cur.description]
+    rows = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+    lists = codec.first_of("Default list")
+    assert [(r["title"], lists.decode(r[column])) for r in rows] == [
+        ("Milk", "Groceries"), ("Report", "Work"), ("Loose", "Default list"),
+    ]  # fmt: skip
+
+
+def test_a_field_kept_as_a_preferences_set_reads_membership() -> None:
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.probes import probe_specs, records_of
+
+    compiled = next(c for c in library().values() if "gallery" in c.apps)
+    spec = next(s for s in probe_specs(compiled) if (s.app, s.target) == ("gallery", "albums"))
+    prefs = (
+        '<map><set name="pinned_folders"><string>/sdcard/Pictures/Trips</string></set>'
+        '<int name="sort_order" value="1026" /></map>'
+    )
+    table = "'path','filename'\n'/sdcard/Pictures/Trips','Trips'\n'/sdcard/DCIM','DCIM'\n"
+
+    def run(argv: tuple[str, ...]) -> str:
+        assert argv[-1].endswith("/shared_prefs/Prefs.xml") and argv[2] == "cat"
+        return prefs
+
+    got = records_of(spec, table, run)
+    assert [(r["name"], r["pinned"]) for r in got] == [("Trips", True), ("DCIM", False)]
+    prefs = "<map/>"  # no set yet: nothing is pinned
+    assert [r["pinned"] for r in records_of(spec, table, run)] == [False, False]

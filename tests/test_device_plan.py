@@ -194,10 +194,11 @@ def test_setup_paths_pass_hostile_values_as_data(s: str) -> None:
 @PROPERTY
 @given(hostile, hostile)
 def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
-    for source in ("content", "setting", "sqlite", "files"):
+    for source in ("content", "setting", "sqlite", "files", "prefs"):
         probe = ir.Probe(target="x", source=source, uri=s, namespace=t, key=s, path="/" + s,
                          table=t, columns={"a": s, "b": t})  # fmt: skip
-        spec = ProbeSpec("app", t, probe, "setting" if source == "setting" else "collection")
+        kind = "setting" if source in ("setting", "prefs") else "collection"
+        spec = ProbeSpec("app", t, probe, kind)
         try:
             cmd = spec.command()
         except UnsafeValue:
@@ -211,6 +212,31 @@ def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
             db.execute(cmd.argv[-1]).fetchall()
     listed = Command(("cat", "/sdcard/" + s), "read a listed file")
     assert round_trips(listed)
+
+
+@PROPERTY
+@given(hostile)
+@example("\x01\r\ufffe<&\"'>\uffff")
+def test_prefs_paths_read_back_hostile_settings_as_data(s: str) -> None:
+    """A setting the app keeps as text in its shared preferences (any text an agent typed)
+    is written there as Android escapes it and read back whole."""
+    from tasklang.envs.device.parse import parse_prefs_file
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+
+    prefs = [sp for sp in probe_specs(ALL) if sp.prefs_key is not None]
+    texts = [sp for sp in prefs if not sp.probe.values and sp.setting_type is not None
+             and sp.setting_type.name == "text"]  # fmt: skip
+    assert texts  # the clock's home time zone, at least
+    world = WorldSnapshot(clock="2026-05-14T08:30:00")
+    for sp in prefs:  # the others at their defaults
+        state = world.apps.setdefault(sp.app, AppState())
+        state.settings[sp.target] = s if sp in texts else sp.default
+    transport = PhoneWorldTransport(ALL, lambda: world, lambda: "")
+    for sp in texts:
+        cmd = sp.command()
+        assert cmd is not None and round_trips(cmd) and cmd.argv[2] == "cat"
+        entries = parse_prefs_file(transport.shell(cmd.line))
+        assert sp.codec is not None and sp.codec.decode(entries[sp.prefs_key or ""]) == s
 
 
 @PROPERTY
@@ -361,3 +387,52 @@ def test_typed_text_and_app_names_reach_the_phone_as_data(s: str) -> None:
     typed, started = (shlex.split(line) for line in phone.lines)
     assert typed == ["input", "text", s.replace("%", "%%").replace(" ", "%s")]
     assert started[:3] == ["monkey", "-p", s]
+
+
+XML_TEXT = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufffe\uffff")
+    | st.sampled_from("\t\n\r"),
+    max_size=80,
+)
+
+
+@PROPERTY
+@given(st.one_of(st.sampled_from([h for h in HOSTILE if "\x85" not in h]), XML_TEXT))
+@example("%s%%s %")
+def test_screen_paths_read_hostile_text_as_data(s: str) -> None:
+    """A screen probe reads text the phone shows (a transfer's note) without ever sending it
+    anywhere, and the text a probe types reaches the phone as one argument, whole."""
+    from tasklang.envs.device.check import probe
+    from tasklang.envs.device.livescreen import _TYPED
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.screenread import ScreenReader
+    from tasklang.envs.device.screens import screen_specs
+    from tasklang.envs.phoneworld.episode import run_reference
+
+    compiled = library()["wechat.transfer_money"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    world = world.model_copy(deep=True)
+    for t in world.apps["wechat"].collections["transfers"]:
+        t["note"] = s
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "")
+    reading = probe(compiled, transport, screens=True, sleep=lambda _: None)
+    assert not reading.unread
+    assert [t["note"] for t in reading.snapshot.apps["wechat"].collections["transfers"]] == [s]
+    for line in transport.lines:
+        argv = shlex.split(line)
+        assert shell_line(argv) == line
+        if argv[0] == "input":  # what the screens show is never sent back: points only
+            assert argv[1] in ("tap", "swipe") and all(a.isdigit() for a in argv[2:]), argv
+        elif argv[0] in ("am", "monkey"):
+            assert "com.tencent.mm" in argv and len(argv) in (3, 6), argv
+    spec = next(x for x in screen_specs(library()["mini.coffee_order_latte"]) if x.app == "coffee")
+    typed = spec.probe.model_copy(update={"steps": [ir.ScreenStep(action="type", text=s)]})
+    sent = Lines()
+    ScreenReader(lambda argv: sent.shell(shell_line(argv)), lambda _: None).steps(
+        type(spec)(spec.app, spec.package, typed, spec.kind, spec.reads)
+    )
+    argv = shlex.split(sent.lines[-1])
+    assert argv[:2] == ["input", "text"] and len(argv) == 3
+    assert _TYPED.sub(lambda m: " " if m[1] == "s" else "%", argv[2]) == s

@@ -882,3 +882,14 @@ def test_comments_anywhere_survive_narrow_layouts(data: st.DataObject) -> None:
     assert [c.text for c in again_comments] == [c.text for c in comments]
     assert format_module(again, again_comments, width) == out  # comments stay put
     _check_width(out, width)
+
+
+def test_long_prefs_probe_breaks_before_its_key() -> None:
+    path = "/data/data/com.example.long.package.name/shared_prefs/com.example.long_preferences.xml"
+    src = (
+        'app p {\n  package "com.example.long.package.name"\n  settings { on: bool = false }\n'
+        f'  probe on: prefs "{path}" key "a_fairly_long_key_name" bits {{ true = "4", false = "0" }}\n}}\n'
+    )
+    out = _fmt(src)
+    assert f'  probe on: prefs "{path}"\n    key "a_fairly_long_key_name" bits {{' in out
+    assert _fmt(out) == out and _parse(out) == _parse(src)

@@ -608,3 +608,20 @@ def test_analysis_findings_follow_after_a_pause() -> None:
     finally:
         client.proc.kill()
         client.proc.wait()
+
+
+def test_completion_of_prefs_probes(server: Client) -> None:
+    path = '"/data/data/com.example.p/shared_prefs/Prefs.xml"'
+    head = 'app p {\n  package "com.example.p"\n  settings { snooze: duration = 10m }\n'
+
+    def labels(name: str, line: str) -> set[str]:
+        text = f"{head}  {line}\n}}\n"
+        uri, _ = _open(server, name, text)
+        offset = text.index(line) + len(line)
+        return {i["label"] for i in _items(server.at("textDocument/completion", uri, text, offset))}
+
+    assert "prefs" in labels("prefs1.app", "probe snooze: ")
+    assert labels("prefs2.app", f"probe snooze: prefs {path} ") == {"key"}
+    assert labels("prefs3.app", f'probe snooze: prefs {path} key "s" ') == {
+        "minutes", "seconds", "millis", "bits",
+    }  # fmt: skip

@@ -30,10 +30,15 @@ class Coverage:
     settings: frozenset[Key]
     keyed: frozenset[Key]  # collections whose key field is read exactly
     state: frozenset[Key]  # every collection and setting of the task's apps
+    at_end: frozenset[Key] = frozenset()  # read only after the episode (from its screens)
 
     @classmethod
     def of(
-        cls, compiled: ir.CompiledTask, fields: dict[Key, frozenset[str]], settings: set[Key]
+        cls,
+        compiled: ir.CompiledTask,
+        fields: dict[Key, frozenset[str]],
+        settings: set[Key],
+        at_end: set[Key] | frozenset[Key] = frozenset(),
     ) -> Coverage:
         complete, state, keyed = set(), set(), set()
         for name, app in compiled.apps.items():
@@ -51,11 +56,27 @@ class Coverage:
                     keyed.add((name, c.name))
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
-            frozenset(state),
+            frozenset(state), frozenset(at_end),
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
         return key in self.complete or key in self.settings
+
+    def without(self, keys: set[Key] | frozenset[Key]) -> Coverage:
+        """This coverage less ``keys`` (state a reading could not get)."""
+        if not keys:
+            return self
+        return Coverage(
+            {k: v for k, v in self.fields.items() if k not in keys},
+            self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
+            self.at_end - keys,
+        )  # fmt: skip
+
+    def during(self) -> Coverage:
+        """What a reading after each step covers: all but the state read only at the end
+        (a screen probe opens the app again, which cannot happen in the middle of an
+        episode)."""
+        return self.without(self.at_end)
 
 
 _STATE_SCOPE = "state"
@@ -149,6 +170,12 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
         return None  # actions, screens and the foreground app are in the trajectory
     if not steps:
         return NO_STEPS
+    named = event.target if isinstance(event, ir.ChangeEvent) else None
+    if isinstance(named, (ir.CollectionRef, ir.SettingRef)) and (
+        (named.app, named.name) in cov.at_end
+    ):
+        return f"{named.app}.{named.name} is read from its screens only after the episode"
+    cov = cov.during()
     walker = _Reads(cov)
     if isinstance(event, ir.HoldsEvent):
         walker.visit(event.expr, None)

@@ -3,6 +3,8 @@ PhoneWorld's, deciding only what the probes can see."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tasklang import ir
 from tasklang.envs.device.probes import Reading, coverage, read_world
 from tasklang.envs.device.transport import Transport, run_argv
@@ -17,11 +19,18 @@ def probe(
     transport: Transport,
     timeout: float = 20.0,
     initial: WorldSnapshot | None = None,
+    screens: bool = False,
+    sleep: Callable[[float], None] | None = None,
 ) -> Reading:
     """Read the phone's world through the task's probe plan (``initial``: the instance's
-    initial world, which says how its files are named)."""
+    initial world, which says how its files are named; ``screens``: also open the apps
+    whose state only their screens show, which only the final reading does)."""
     return read_world(
-        compiled, lambda argv: run_argv(transport, argv, timeout, retries=1), initial=initial
+        compiled,
+        lambda argv: run_argv(transport, argv, timeout, retries=1),
+        initial=initial,
+        screens=screens,
+        sleep=sleep,
     )
 
 
@@ -31,16 +40,17 @@ def device_check(
     transport: Transport,
     timeout: float = 20.0,
     step_states: list[WorldSnapshot] | None = None,
+    sleep: Callable[[float], None] | None = None,
 ) -> DeviceVerdict:
     """The verdict on an episode whose end state is read from the phone now.
 
     The steps keep what a phone records (screens, actions, foreground); ``step_states``
     are probe readings taken after each step, when the episode was probed along the way
     (without them, changes along the way are not observable). The final state is the
-    probe reading now.
+    probe reading now, screens included (``sleep``: how to wait while a screen settles).
     """
     initial = traj.header.instance.initial
-    reading = probe(compiled, transport, timeout, initial)
+    reading = probe(compiled, transport, timeout, initial, screens=True, sleep=sleep)
     probed = step_states is not None and len(step_states) == len(traj.steps)
     states = step_states if probed and step_states is not None else [None] * len(traj.steps)
     steps = [
@@ -49,4 +59,5 @@ def device_check(
     final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=reading.snapshot)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
-    return device_verdict(compiled, verdict, coverage(compiled, initial=initial), steps=probed)
+    cov = coverage(compiled, initial=initial).without(set(reading.unread))
+    return device_verdict(compiled, verdict, cov, steps=probed)

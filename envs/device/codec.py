@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
+from tasklang.appmodel import PREFS_UNITS
 
 Raw = str | None
 
@@ -202,10 +203,6 @@ SETTING_CODECS: dict[str, Callable[[], Codec]] = {
     "location_mode": lambda: mapping({False: "0", True: "3"}),
     "system_locales": locale,
     "time_12_24": lambda: mapping({False: "12", True: "24"}),
-    # Pro Expense keeps the currency as its ISO 4217 number (shared preferences)
-    "selected_currency_number": lambda: mapping(
-        {"usd": "840", "eur": "978", "gbp": "826", "mmk": "104", "jpy": "392"}
-    ),
 }
 
 # Provider columns that hold something other than the field (ids for addresses): read, but
@@ -215,10 +212,12 @@ INVERTED_COLUMNS = frozenset({("unread", "read")})
 EPOCH_COLUMNS = frozenset({"date", "date_sent", "timestamp", "last_modified", "date_added"})
 
 
-def setting_codec(probe: ir.Probe, fdef: ir.FieldDef | None, key: str | None = None) -> Codec:
-    """The codec of a setting, by the key the device keeps it under (``key``: a shared
-    preferences entry; else the probe's settings key)."""
-    key = key or probe.key or ""
+def setting_codec(probe: ir.Probe, fdef: ir.FieldDef | None) -> Codec:
+    """The codec of a setting: an app's shared preference by its probe's form and value
+    map, an Android setting by the key the device keeps it under."""
+    if probe.source == "prefs":
+        return prefs_codec(probe, fdef)
+    key = probe.key or ""
     if key in SETTING_CODECS:
         return SETTING_CODECS[key]()
     return by_type(fdef.type) if fdef is not None else TEXT
@@ -306,7 +305,82 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     ("kind", "name"): lambda t: (
         _members(t, {"photo": "photo", "video": "video"}) and by_extension()
     ),
+    # Tasks.org: times in epoch milliseconds; `importance` 0 high .. 3 none; `dueDate` holds the
+    # due date and time; `completed` when the task was done (0 while it is not)
+    ("created", "created"): lambda t: epoch_millis() if t.name == "datetime" else None,
+    ("priority", "importance"): lambda t: _members(
+        t, {"high": "0", "medium": "1", "low": "2", "none": "3"}
+    ),
+    ("due", "dueDate"): lambda t: due_stamp("date") if t.name == "date" else None,
+    ("due_time", "dueDate"): lambda t: due_stamp("time") if t.name == "time" else None,
+    ("completed", "completed"): lambda t: done_stamp("flag") if t.name == "bool" else None,
+    ("completed_at", "completed"): lambda t: done_stamp("time") if t.name == "datetime" else None,
 }
+
+
+def _epoch_ms(when: dt.datetime) -> int:
+    """Milliseconds since the epoch of a phone-local time (phone time is UTC, as in
+    :func:`epoch_millis`)."""
+    return int(when.replace(tzinfo=dt.UTC).timestamp() * 1000)
+
+
+def _from_epoch_ms(raw: Raw) -> dt.datetime | None:
+    value = _int_decode(raw)
+    if not value:
+        return None
+    return dt.datetime.fromtimestamp(value / 1000, dt.UTC).replace(tzinfo=None)
+
+
+def _parsed(kind: type[dt.date] | type[dt.time] | type[dt.datetime], value: Any) -> Any:
+    try:
+        return kind.fromisoformat(str(value)) if value is not None else None
+    except ValueError:
+        return None
+
+
+def due_stamp(part: str) -> Codec:
+    """Tasks.org's `dueDate`, which holds a task's due date and time (``part``: `date` or
+    `time`): the milliseconds of the due day at noon, or of its due time with the seconds
+    set to 1 (the mark of a due time); 0 without a due date."""
+
+    def from_record(record: dict[str, Any]) -> Raw:
+        day = _parsed(dt.date, record.get("due"))
+        if day is None:
+            return "0"
+        at = _parsed(dt.time, record.get("due_time"))
+        when = dt.time(at.hour, at.minute, 1) if at is not None else dt.time(12)
+        return str(_epoch_ms(dt.datetime.combine(day, when)))
+
+    def decode(raw: Raw) -> Any:
+        when = _from_epoch_ms(raw)
+        if when is None:
+            return None
+        if part == "date":
+            return when.date().isoformat()
+        return when.time().replace(second=0, microsecond=0).isoformat() if when.second else None
+
+    return Codec(_text_encode, decode, from_record=from_record)
+
+
+def done_stamp(part: str) -> Codec:
+    """Tasks.org's `completed`: when the task was done, in milliseconds (0 while it is not);
+    ``part`` `flag` reads whether it is done, `time` when."""
+
+    def from_record(record: dict[str, Any]) -> Raw:
+        if not record.get("completed"):
+            return "0"
+        at = _parsed(dt.datetime, record.get("completed_at"))
+        stamp = _epoch_ms(at) if at is not None else 0
+        return str(stamp or 1)  # done at the epoch itself is still done
+
+    def decode(raw: Raw) -> Any:
+        when = _from_epoch_ms(raw)
+        if part == "flag":
+            return when is not None
+        return when.isoformat(timespec="seconds") if when is not None else None
+
+    return Codec(_text_encode, decode, from_record=from_record)
+
 
 PHOTO_EXTENSIONS = (".jpg", ".jpeg", ".png", ".heic", ".webp", ".dng")
 VIDEO_EXTENSIONS = (".mp4", ".3gp", ".mkv", ".webm")
@@ -331,17 +405,21 @@ def by_extension() -> Codec:
     return Codec(_text_encode, decode)
 
 
-_LINKED = re.compile(r"\w+\(\w+ = \w+\)\.\w+")  # see probes.Link
+_LINKED = re.compile(r"\w+\(\w+ = \w+\)\.(?:\w+\(\w+ = \w+\)\.)?\w+")  # see probes.Link
 
 
-def first_of() -> Codec:
-    """A single value read through a link (the first of the array; null when none)."""
+_IN_PREFS_SET = re.compile(r"[\w.-]+\.xml \S+ has \w+")  # see probes.PrefsSet
+
+
+def first_of(default: Any = None) -> Codec:
+    """A single value read through a link (the first of the array; ``default``, the field's
+    default, when there is none: a task in no list of its own is in the default one)."""
 
     def decode(raw: Raw) -> Any:
         values = _json_decode(raw)
         if not isinstance(values, list):
             raise DecodeError(f"expected a JSON array, read {str(raw)[:40]!r}")
-        return values[0] if values else None
+        return values[0] if values else default
 
     return Codec(_json_encode, decode)
 
@@ -363,7 +441,9 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
     if form is not None:
         return form(fdef.type) or OPAQUE
     if probe.source == "sqlite" and _LINKED.fullmatch(column):  # read as a JSON array
-        return JSON if fdef.type.name == "list" else first_of()
+        return JSON if fdef.type.name == "list" else first_of(fdef.default)
+    if _IN_PREFS_SET.fullmatch(column):  # read as 1 / 0: whether the set holds the record
+        return BOOL if fdef.type.name == "bool" else OPAQUE
     if "," in column:  # several columns hold the field, in a form no codec knows
         return OPAQUE
     if (name, column) in INVERTED_COLUMNS and fdef.type.name == "bool":
@@ -408,3 +488,107 @@ FILE_COLUMNS: dict[str, Callable[[ir.Type], Codec]] = {
     "content": lambda t: TEXT if t.name in ("text", "file") and not t.optional else OPAQUE,
     "modified": lambda t: _listing_time(),
 }
+
+
+# ------------------------------------------------------------------ shared preferences
+def _prefs_bool_encode(v: Any) -> Raw:
+    return None if v is None else "true" if v else "false"
+
+
+PREFS_BOOL = Codec(_prefs_bool_encode, _bool_decode)  # a <boolean>: `true` / `false`
+
+
+def prefs_values(probe: ir.Probe, fdef: ir.FieldDef | None) -> dict[str, Any]:
+    """A prefs probe's value map as stored text -> the setting's value (`true` / `false`
+    read as booleans); several stored forms may read as one value."""
+    boolean = fdef is not None and fdef.type.name == "bool"
+    return {stored: (value == "true") if boolean else value for value, stored in probe.values}
+
+
+def prefs_codec(probe: ir.Probe, fdef: ir.FieldDef | None) -> Codec:
+    """How a setting is kept in an app's shared preferences: through the probe's value map
+    (the first stored form of a value is the one written), as `bits` of a flags integer
+    (the bits of the map's values; others belong to other settings), a duration in a unit,
+    or plainly by type (a boolean as `true` / `false`)."""
+    t = fdef.type if fdef is not None else None
+    if probe.values:
+        read = prefs_values(probe, fdef)
+        written: dict[Any, str] = {}
+        for stored, value in read.items():
+            written.setdefault(value, stored)
+        if probe.form == "bits":
+            return bits_of(written, read)
+        return many_to_one(written, read)
+    if t is not None and t.name == "duration" and probe.form in PREFS_UNITS:
+        return in_unit(PREFS_UNITS[probe.form])
+    if t is not None and t.name == "bool":
+        return PREFS_BOOL
+    return by_type(t) if t is not None else TEXT
+
+
+def many_to_one(written: dict[Any, str], read: dict[str, Any]) -> Codec:
+    """A codec over a fixed set of values that writes ``written[v]`` and reads every form
+    in ``read`` (an app that once wrote another form for the same value); a form ``*``
+    stands for any other stored text (a theme is `custom` whatever color it keeps)."""
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        if v not in written:
+            raise DecodeError(f"{str(v)[:40]!r} has no stored form")
+        return written[v]
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            return None
+        if raw.strip() in read:
+            return read[raw.strip()]
+        if "*" in read:  # any other stored text
+            return read["*"]
+        raise DecodeError(f"unexpected value {raw[:40]!r}")
+
+    return Codec(encode, decode)
+
+
+def bits_of(written: dict[Any, str], read: dict[str, Any]) -> Codec:
+    """A value kept as some bits of a flags integer that other settings share (`sort_order`
+    holds a sort field and a descending flag): written as its bits alone, read through the
+    mask of all its values' bits."""
+    mask = 0
+    for stored in read:
+        mask |= int(stored)
+    by_bits = {int(stored): value for stored, value in read.items()}
+
+    def decode(raw: Raw) -> Any:
+        value = _int_decode(raw)
+        if value is None:
+            return None
+        if value & mask not in by_bits:
+            raise DecodeError(f"bits {value & mask} of {value} are no known value")
+        return by_bits[value & mask]
+
+    return Codec(many_to_one(written, read).encode, decode)
+
+
+def in_unit(unit_ms: int) -> Codec:
+    """A duration (seconds) kept as a whole number of a unit of ``unit_ms`` milliseconds. A
+    duration that is no whole number of the unit cannot be stored: encoding it is an error,
+    never a rounded value; a stored value that is no whole number of seconds, the same."""
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        millis = int(v) * 1000
+        if millis % unit_ms:
+            raise DecodeError(f"{int(v)} s is no whole number of {unit_ms} ms")
+        return str(millis // unit_ms)
+
+    def decode(raw: Raw) -> Any:
+        value = _int_decode(raw)
+        if value is None:
+            return None
+        if value * unit_ms % 1000:
+            raise DecodeError(f"{value} x {unit_ms} ms is no whole number of seconds")
+        return value * unit_ms // 1000
+
+    return Codec(encode, decode)

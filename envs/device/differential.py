@@ -16,8 +16,16 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.envs.device.check import device_check
+from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
-from tasklang.envs.device.probes import ProbeSpec, files_root, folder_below, probe_specs
+from tasklang.envs.device.probes import (
+    ProbeSpec,
+    encode_values,
+    files_root,
+    folder_below,
+    probe_specs,
+)
+from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Trajectory
@@ -59,7 +67,8 @@ def judge(
     pw = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     ui = final.ui_xml or ""
     transport = PhoneWorldTransport(compiled, lambda: final, lambda: ui)
-    dv = device_check(compiled, seen, transport, step_states=step_states)
+    # PhoneWorld's screens are still at once: no waiting for them to settle
+    dv = device_check(compiled, seen, transport, step_states=step_states, sleep=_no_wait)
     pw_by_id = {r.id: r.passed for r in pw.clauses}
     wrong = [
         r.id
@@ -106,6 +115,10 @@ def _const(state: WorldSnapshot) -> Callable[[], WorldSnapshot]:
     return lambda: state
 
 
+def _no_wait(seconds: float) -> None:
+    return None
+
+
 # ------------------------------------------------------------------ near misses
 def read_state(compiled: ir.CompiledTask) -> tuple[list[tuple[str, str]], set[str]]:
     """The collections and settings the clauses read, and the field names they use."""
@@ -146,8 +159,9 @@ def near_misses(
             dropped = _with_records(snap, app, name, rest)
             if _is_file(compiled, app, name):  # a folder goes with what it holds
                 dropped = _moved(compiled, dropped, app, str(records[i].get("path")), None)
+            dropped = _followed(compiled, dropped, app, name, records[i], None)
             out.append((f"drop {app}.{name}[{i}]", dropped))
-            twin = copy.deepcopy(records[i])
+            twin = _fresh_key(compiled, app, name, copy.deepcopy(records[i]), records, rng)
             spec = _file_spec(compiled, app, name)
             if spec is not None:  # one path holds one file: the copy gets its own
                 stem, ext = posixpath.splitext(str(twin.get("path")))
@@ -157,15 +171,189 @@ def near_misses(
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
             fdef = rng.choice(named)
             changed = dict(records[i])
-            changed[fdef.name] = perturb(changed.get(fdef.name), fdef.type, rng)
+            ref = next(
+                (r for r in _references(compiled, app) if (r.coll, r.field) == (name, fdef.name)),
+                None,
+            )
+            if ref is not None:  # a reference names another record that exists
+                others = [
+                    v for v in _referable(snap, compiled, app, ref) if v != changed.get(fdef.name)
+                ]
+                if not others:
+                    continue
+                changed[fdef.name] = rng.choice(others)
+            else:
+                changed[fdef.name] = perturb(changed.get(fdef.name), fdef.type, rng)
+                changed = _as_stored(compiled, app, name, changed, fdef.name)
+                if changed == records[i]:  # a change the app's storage cannot hold
+                    continue
             edited = [*records[:i], changed, *records[i + 1 :]]
             label = f"change {app}.{name}[{i}].{fdef.name}"
             world = _with_records(snap, app, name, edited)
             if _is_file(compiled, app, name):  # a file's name or folder is where it lies
                 world = _relocated(compiled, world, app, name, records[i], changed, fdef.name)
+            world = _followed(compiled, world, app, name, records[i], changed)
             out.append((label, world))
     rng.shuffle(out)
     return out[:limit]
+
+
+def _as_stored(
+    compiled: ir.CompiledTask, app: str, name: str, record: dict[str, Any], field: str
+) -> dict[str, Any]:
+    """``record`` as the app's storage keeps it, where ``field`` shares one column with other
+    fields (a task's due time is part of its due date's timestamp, so there is no time
+    without a date; a task marked done gets a completion time) or is stored as what other
+    fields say (a gallery item's album is the folder of its path): the near miss a phone can
+    hold."""
+    spec = next((s for s in probe_specs(compiled) if (s.app, s.target) == (app, name)), None)
+    fm = next((f for f in spec.fields if f.field == field), None) if spec else None
+    if spec is None or fm is None or fm.link is not None or not fm.codec.exact:
+        return record
+    shared = [f for f in spec.fields if f.parts == fm.parts and f.codec.exact]
+    if len(shared) < 2 and fm.codec.from_record is None:
+        return record
+    try:
+        raw = encode_values(spec, record)
+        return {**record, **{f.field: f.codec.decode(raw[f.parts[0]]) for f in shared
+                             if len(f.parts) == 1}}  # fmt: skip
+    except (DecodeError, UnsafeValue):
+        return record
+
+
+@dataclass(frozen=True)
+class _Ref:
+    """A field whose values name records of another collection, as a phone keeps it: a
+    reference to the record (a task's list, a recipe's categories)."""
+
+    coll: str
+    field: str
+    target: str  # the collection it names records of
+    key: str  # the field of those records it names them by
+    single: bool  # one name, not a list of them
+
+
+def _references(compiled: ir.CompiledTask, app: str) -> list[_Ref]:
+    """The references among an app's collections: fields read through a lookup table that
+    a collection of the app is read from."""
+    specs = [s for s in probe_specs(compiled) if s.app == app and s.kind == "collection"
+             and s.probe.source == "sqlite"]  # fmt: skip
+    model = compiled.apps[app]
+    out = []
+    for spec in specs:
+        coll = model.collection(spec.target)
+        rdef = model.record(coll.record) if coll else None
+        for f in spec.links:
+            link = f.link
+            if link is None or link.lookup is None or rdef is None:
+                continue
+            fdef = rdef.field(f.field)
+            for other in specs:
+                if (other.probe.path, other.probe.table) != (spec.probe.path, link.lookup):
+                    continue
+                key = next((m.field for m in other.fields if m.column == link.value), None)
+                if key is not None and fdef is not None:
+                    out.append(_Ref(spec.target, f.field, other.target, key,
+                                    fdef.type.name != "list"))  # fmt: skip
+    return out + _nested(compiled, app)
+
+
+def _nested(compiled: ir.CompiledTask, app: str) -> list[_Ref]:
+    """Records a screen shows only inside the row of another record (an order's lines in
+    its card: a `screen` probe reads the field from the row around, ``ancestor::...``): a
+    reference to that record by its key, which a phone cannot hold without the record."""
+    from tasklang.envs.device.screens import screen_specs
+
+    model = compiled.apps[app]
+    specs = [s for s in screen_specs(compiled) if s.app == app and s.kind == "collection"]
+    keys = {}
+    for s in specs:
+        coll = model.collection(s.target)
+        rdef = model.record(coll.record) if coll else None
+        key = next((f.name for f in rdef.fields if f.key), None) if rdef else None
+        if key is not None:
+            keys[s.target] = key
+    out = []
+    for s in specs:
+        for read in s.reads:
+            outside = any(a.attr == "xpath" and a.value.startswith("ancestor::")
+                          for a in read.spot.selector.attrs)  # fmt: skip
+            parents = [t for t, k in keys.items() if k == read.name and t != s.target]
+            if outside and len(parents) == 1 and not read.many:
+                out.append(_Ref(s.target, read.name, parents[0], read.name, True))
+    return out
+
+
+def _fresh_key(
+    compiled: ir.CompiledTask,
+    app: str,
+    name: str,
+    twin: dict[str, Any],
+    records: list[dict[str, Any]],
+    rng: random.Random,
+) -> dict[str, Any]:
+    """A copy of a record that other records are shown under gets a key of its own: a phone
+    holds one order per order number, whose lines its card shows."""
+    if not any(ref.target == name for ref in _nested(compiled, app)):
+        return twin
+    model = compiled.apps[app]
+    coll = model.collection(name)
+    rdef = model.record(coll.record) if coll else None
+    key = next((f for f in rdef.fields if f.key), None) if rdef else None
+    if key is None:
+        return twin
+    taken = {r.get(key.name) for r in records}
+    while twin.get(key.name) in taken:
+        twin[key.name] = perturb(twin.get(key.name), key.type, rng)
+    return twin
+
+
+def _referable(snap: WorldSnapshot, compiled: ir.CompiledTask, app: str, ref: _Ref) -> list[Any]:
+    """The values a reference can hold: the names of the records it can name (and, for a
+    single one, its default: no record at all)."""
+    state = snap.apps[app]
+    names = [r.get(ref.key) for r in state.collections.get(ref.target, [])]
+    if ref.single:
+        model = compiled.apps[app]
+        coll = model.collection(ref.coll)
+        rdef = model.record(coll.record) if coll else None
+        fdef = rdef.field(ref.field) if rdef else None
+        names.append(fdef.default if fdef else None)
+    return list(dict.fromkeys(n for n in names if n is not None))
+
+
+def _followed(
+    compiled: ir.CompiledTask,
+    snap: WorldSnapshot,
+    app: str,
+    name: str,
+    old: dict[str, Any],
+    new: dict[str, Any] | None,
+) -> WorldSnapshot:
+    """References follow a renamed record, as on a phone (they point at the record, not at
+    its name); a record dropped (``new`` None) takes the records that name it with it (a
+    list its tasks), or leaves the lists of names that hold it."""
+    for ref in _references(compiled, app):
+        if ref.target != name:
+            continue
+        was = old.get(ref.key)
+        now = new.get(ref.key) if new is not None else None
+        left = [r.get(ref.key) for r in snap.apps[app].collections.get(name, [])]
+        if was == now or was in left:  # another record of that name is left
+            continue
+        kept = []
+        for r in snap.apps[app].collections.get(ref.coll, []):
+            value = r.get(ref.field)
+            if ref.single and value == was:
+                if new is not None:
+                    kept.append({**r, ref.field: now})
+            elif not ref.single and isinstance(value, list) and was in value:
+                renamed = [now if v == was else v for v in value]
+                kept.append({**r, ref.field: [v for v in renamed if v is not None]})
+            else:
+                kept.append(r)
+        snap = _with_records(snap, app, ref.coll, kept)
+    return snap
 
 
 def _is_file(compiled: ir.CompiledTask, app: str, name: str) -> bool:
@@ -309,8 +497,10 @@ def perturb(value: Any, t: ir.Type, rng: random.Random) -> Any:
     n = t.name
     if n == "bool":
         return not value
-    if n in ("int", "money", "duration"):
+    if n in ("int", "money"):
         return (value if isinstance(value, int) else 0) + rng.choice([1, 100])
+    if n == "duration":  # by whole minutes: apps keep some durations in minutes
+        return (value if isinstance(value, int) else 0) + rng.choice([60, 6000])
     if n == "number":
         return (value if isinstance(value, (int, float)) else 0) + 1.5
     if n == "enum" and t.members:

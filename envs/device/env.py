@@ -312,6 +312,7 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             dv = device_check(
                 self.compiled, self.traj, self.transport, self.timeout,
                 step_states=states if probed else None,  # type: ignore[arg-type]
+                sleep=self.sleep,
             )  # fmt: skip
         except FAULTS as exc:
             self._fail(exc)

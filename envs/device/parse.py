@@ -8,7 +8,9 @@ NULL); typing them is the codecs' job. Output that fits no known form raises
 
 from __future__ import annotations
 
+import json
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 Raw = str | None
@@ -77,33 +79,108 @@ def parse_setting(text: str) -> Raw:
     return None if value == "null" else value
 
 
-def parse_prefs(text: str, key: str) -> Raw:
-    """One entry of an app's shared preferences file (`shared_prefs/*.xml`): a ``<string>``'s
-    text, or the ``value`` of an ``<int>``, ``<long>``, ``<float>`` or ``<boolean>``; None when
-    the file has no such entry (the app then uses its default).
+_PREFS_SCALARS = {
+    "boolean": re.compile(r"true|false"),
+    "int": re.compile(r"-?\d{1,10}"),
+    "long": re.compile(r"-?\d{1,19}"),
+    "float": re.compile(r"-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?|-?Infinity|NaN"),
+}
 
-    >>> parse_prefs('<map><string name="c">840</string><int name="n" value="3" /></map>', "c")
-    '840'
+
+def parse_prefs_file(text: str) -> dict[str, Raw]:
+    """The entries of an app's shared preferences file (`shared_prefs/*.xml`, as Android's
+    `SharedPreferences` writes it): a ``<string>``'s text (XML escapes decoded), the
+    ``value`` of an ``<int>``, ``<long>``, ``<float>`` or ``<boolean>``, a ``<set>`` of
+    strings as a JSON array in file order, None for ``<null>``. An empty output (no file:
+    the app has stored nothing yet) has no entries.
+
+    >>> parse_prefs_file('<map><string name="a">x &amp; y</string><int name="n" value="3" />'
+    ...                  '<set name="s"><string>p</string></set></map>')
+    {'a': 'x & y', 'n': '3', 's': '["p"]'}
     """
-    import xml.etree.ElementTree as ET
-
     if not text.strip():
-        return None
+        return {}
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:  # never in a preferences file
+        raise OutputError("shared preferences declare a document type")
+    text, controls = _control_refs(text)
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise OutputError(f"shared preferences are not XML: {exc}") from None
+    if controls:
+        for el in root.iter():
+            el.text = el.text.translate(controls) if el.text else el.text
+            for k, v in el.attrib.items():
+                el.attrib[k] = v.translate(controls)
     if root.tag != "map":
         raise OutputError(f"shared preferences start with <{root.tag}>, not <map>")
+    out: dict[str, Raw] = {}
     for entry in root:
-        if entry.get("name") != key:
-            continue
-        if entry.tag == "string":
-            return entry.text or ""
-        if entry.tag in ("int", "long", "float", "boolean"):
-            return entry.get("value")
-        raise OutputError(f"shared preference `{key}` is a <{entry.tag}>")
-    return None
+        name = entry.get("name")
+        if name is None:
+            raise OutputError(f"a shared preference <{entry.tag}> has no name")
+        if name in out:
+            raise OutputError(f"shared preference `{name}` is written twice")
+        out[name] = _prefs_value(entry, name)
+    return out
+
+
+_CHAR_REF = re.compile(r"&#(?:(\d{1,7})|x([0-9A-Fa-f]{1,6}));")
+_NOT_XML = frozenset({*(c for c in range(32) if c not in (9, 10, 13)), 0xFFFE, 0xFFFF})
+_NOT_XML_RAW = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _control_refs(text: str) -> tuple[str, dict[int, int]]:
+    """Android writes control characters as character references (``&#1;``), and U+FFFE /
+    U+FFFF as they are, neither of which XML 1.0 allows: each becomes a private-use
+    character absent from the text, and the table that turns them back."""
+
+    def code(m: re.Match[str]) -> int:
+        return int(m[1]) if m[1] else int(m[2], 16)
+
+    wanted = {code(m) for m in _CHAR_REF.finditer(text)} & _NOT_XML
+    wanted |= {ord(c) for c in _NOT_XML_RAW.findall(text)}
+    if not wanted:
+        return text, {}
+    used = set(text)
+    free = (p for p in range(0xE000, 0xF900) if chr(p) not in used)
+    stand_in = {c: next(free, None) for c in sorted(wanted)}
+    if None in stand_in.values():
+        raise OutputError("shared preferences hold every private-use character")
+    swap = {c: chr(p) for c, p in stand_in.items() if p is not None}
+    text = _CHAR_REF.sub(lambda m: swap.get(code(m), m[0]), text)
+    text = _NOT_XML_RAW.sub(lambda m: swap[ord(m[0])], text)
+    return text, {p: c for c, p in stand_in.items() if p is not None}
+
+
+def _prefs_value(entry: ET.Element, name: str) -> Raw:
+    tag = entry.tag
+    if tag == "string":
+        return str(entry.text or "")
+    if tag == "null":
+        return None
+    if tag == "set":
+        items = list(entry)
+        if any(i.tag != "string" for i in items):
+            raise OutputError(f"shared preference set `{name}` holds more than strings")
+        return json.dumps([i.text or "" for i in items], ensure_ascii=False)
+    shape = _PREFS_SCALARS.get(tag)
+    if shape is None:
+        raise OutputError(f"shared preference `{name}` is a <{tag}>")
+    value = entry.get("value")
+    if value is None or not shape.fullmatch(value):
+        raise OutputError(f"shared preference <{tag} name={name!r}> has value {value!r}")
+    return str(value)
+
+
+def parse_prefs(text: str, key: str) -> Raw:
+    """One entry of an app's shared preferences file (see :func:`parse_prefs_file`); None
+    when the file has no such entry (the app then uses its default).
+
+    >>> parse_prefs('<map><string name="c">840</string><int name="n" value="3" /></map>', "c")
+    '840'
+    """
+    return parse_prefs_file(text).get(key)
 
 
 # ------------------------------------------------------------------ sqlite3 -quote

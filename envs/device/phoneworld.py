@@ -10,7 +10,9 @@ in-memory database filled from the state.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import posixpath
+import re
 import shlex
 import sqlite3
 from collections.abc import Callable
@@ -18,11 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
+from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.probes import (
     DUMP_PATH,
     ProbeSpec,
     encode_values,
     link_rows,
+    lookup_tables,
     probe_specs,
 )
 from tasklang.envs.device.transport import CommandFailed
@@ -51,6 +55,7 @@ class PhoneWorldTransport:
         self.world, self.xml = world, xml
         self.specs = probe_specs(compiled)
         self.lines: list[str] = []
+        self.screen: LiveScreen | None = None  # started by the first screen command
 
     # ------------------------------------------------------------ the Transport protocol
     def shell(self, line: str, timeout: float = 20.0) -> str:
@@ -74,7 +79,21 @@ class PhoneWorldTransport:
             ("uiautomator", "dump"): lambda a, _: f"UI hierchary dumped to: {a[2]}\n",
             ("dumpsys", "window"): self.dumpsys,
             ("date",): self.date,
+            ("am", "force-stop"): self.force_stop,
+            ("monkey",): lambda a, line: self.live().monkey(a, line),
+            ("input",): lambda a, line: self.live().input(a, line),
         }
+
+    # ------------------------------------------------------------ screens
+    def live(self) -> LiveScreen:
+        """The phone screen commands act on: PhoneWorld started from ``world()``."""
+        if self.screen is None:
+            self.screen = LiveScreen(self.world())
+        return self.screen
+
+    def force_stop(self, argv: list[str], line: str) -> str:
+        self.screen = LiveScreen(self.world())
+        return ""
 
     # ------------------------------------------------------------ answers
     def _records(self, spec: ProbeSpec) -> list[dict[str, Any]]:
@@ -116,8 +135,7 @@ class PhoneWorldTransport:
         specs = [s for s in self.specs if s.package == package and s.probe.path == path]
         db = sqlite3.connect(":memory:")
         try:
-            for spec in specs:
-                _fill(db, spec, self._records(spec))
+            _fill(db, [(s, self._records(s)) for s in specs])
             cur = db.execute(sql)
             names = [d[0] for d in cur.description or ()]
             rows = cur.fetchall()
@@ -132,19 +150,41 @@ class PhoneWorldTransport:
         return "\n".join(lines) + "\n"
 
     def prefs(self, package: str, path: str, line: str) -> str:
-        """An app's shared preferences file, with the settings its probes read there."""
+        """An app's shared preferences file, with the settings its probes read there, as
+        `SharedPreferences` writes it (a setting the app holds no value for is absent)."""
         specs = [s for s in self.specs if s.package == package and s.probe.path == path
                  and s.prefs_key is not None]  # fmt: skip
-        if not specs:
+        sets = self._prefs_sets(package, path)
+        if not specs and not sets:
             raise CommandFailed(line, 1, f"cat: {path}: No such file or directory")
-        entries = []
+        entries: dict[str, tuple[str, str]] = dict(sets)  # key -> (element, stored text)
         for s in specs:
             state = self.world().apps.get(s.app)
             raw = s.codec.encode(state.settings.get(s.target)) if state and s.codec else None
-            if raw is not None:
-                entries.append(f'    <string name="{_xml(s.prefs_key or "")}">{_xml(raw)}</string>')
-        head = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>"
-        return "\n".join([head, "<map>", *entries, "</map>"]) + "\n"
+            key = s.prefs_key or ""
+            if raw is None:
+                continue
+            if s.probe.form == "bits" and key in entries:  # flags that settings share
+                raw = str(int(entries[key][1]) | int(raw))
+            entries[key] = (prefs_element(s, raw), raw)
+        return prefs_xml(entries)
+
+    def _prefs_sets(self, package: str, path: str) -> dict[str, tuple[str, str]]:
+        """The sets of the preferences file at ``path`` that records are kept in (an album
+        is pinned while `pinned_folders` holds its path), as JSON arrays."""
+        out: dict[str, tuple[str, str]] = {}
+        for spec in self.specs:
+            for fm in spec.prefs_sets:
+                member = fm.prefs_set
+                if spec.package != package or member is None:
+                    continue
+                if member.command(package).argv[-1] != path:
+                    continue
+                held = [encode_values(spec, r).get(member.column) for r in self._records(spec)
+                        if r.get(fm.field)]  # fmt: skip
+                values = list(dict.fromkeys(v for v in held if v is not None))
+                out[member.key] = ("set", json.dumps(values, ensure_ascii=False))
+        return out
 
     # ------------------------------------------------------------ files
     def files(self) -> dict[str, _File]:
@@ -209,7 +249,7 @@ class PhoneWorldTransport:
     def cat(self, argv: list[str], line: str) -> str:
         path = argv[-1]
         if path == DUMP_PATH:
-            return self.xml()
+            return self.screen.xml() if self.screen is not None else self.xml()
         f = self.files().get(posixpath.normpath(path))
         if f is None or f.is_dir:
             raise CommandFailed(line, 1, f"cat: {path}: No such file or directory")
@@ -230,32 +270,90 @@ class PhoneWorldTransport:
         return dt.datetime.fromisoformat(clock).strftime("%Y-%m-%dT%H:%M:%S") + "\n"
 
 
-def _xml(text: str) -> str:
-    from xml.sax.saxutils import escape
+def prefs_element(spec: ProbeSpec, raw: str) -> str:
+    """The element a setting's stored text is written as: `boolean` for a plain boolean,
+    `int` (or `long` past 32 bits) for a number or numeric stored forms, else `string`."""
+    t = spec.setting_type
+    if t is not None and t.name == "bool" and not spec.probe.values:
+        return "boolean"
+    numeric = t is not None and (
+        t.name in ("int", "duration") or (spec.probe.values and t.name in ("enum", "bool"))
+    )
+    if numeric and re.fullmatch(r"-?\d{1,19}", raw):
+        return "int" if -(2**31) <= int(raw) < 2**31 else "long"
+    return "string"
 
-    return escape(text, {'"': "&quot;"})
+
+def prefs_xml(entries: dict[str, tuple[str, str]]) -> str:
+    """A shared preferences file as Android writes it (FastXmlSerializer: `&`, `<`, `>`,
+    `"` and control characters escaped)."""
+    lines = ["<?xml version='1.0' encoding='utf-8' standalone='yes' ?>", "<map>"]
+    for key, (element, raw) in entries.items():
+        name = _xml(key)
+        if element == "set":  # a set of strings, given as a JSON array
+            items = [f"        <string>{_xml(v)}</string>" for v in json.loads(raw)]
+            lines += (
+                [f'    <set name="{name}">', *items, "    </set>"]
+                if items
+                else [f'    <set name="{name}" />']
+            )
+        elif element == "string":
+            lines.append(f'    <string name="{name}">{_xml(raw)}</string>')
+        else:
+            lines.append(f'    <{element} name="{name}" value="{_xml(raw)}" />')
+    return "\n".join([*lines, "</map>"]) + "\n"
+
+
+def _xml(text: str) -> str:
+    """Text as FastXmlSerializer escapes it."""
+    out = []
+    for ch in text:
+        if ch in _XML_ESCAPES:
+            out.append(_XML_ESCAPES[ch])
+        elif ord(ch) < 32:
+            out.append(f"&#{ord(ch)};")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_XML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
 
 
 def _option(argv: list[str], name: str) -> str:
     return argv[argv.index(name) + 1] if name in argv[:-1] else ""
 
 
-def _fill(db: sqlite3.Connection, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
-    """The probe's table from the records; a field kept in another table (a link) as rows
-    there, pointing at its record's key (the i-th record's is ``i + 1``)."""
-    keys = [f.link.key for f in spec.links if f.link is not None]
-    rows: list[dict[str, Any]] = [
-        {**encode_values(spec, r), **{k: i + 1 for k in keys}} for i, r in enumerate(records)
-    ]
-    _insert(db, spec.probe.table or "", spec.columns, rows)
-    for table, linked in link_rows(spec, records).items():
-        cols = list(dict.fromkeys(c for r in linked for c in r)) or [
-            c
-            for f in spec.links
-            if f.link and f.link.table == table
-            for c in (f.link.fk, f.link.value)
-        ]
-        _insert(db, table, cols, linked)
+def _fill(db: sqlite3.Connection, records: list[tuple[ProbeSpec, list[dict[str, Any]]]]) -> None:
+    """The probes' tables from the records; a field kept in another table (a link) as rows
+    there, pointing at its record's key (the i-th record's is ``i + 1``). A lookup table a
+    collection is read from holds that collection's rows, each referred to by its value."""
+    tables: dict[str, list[dict[str, Any]]] = {}
+    columns: dict[str, list[str]] = {}
+    lookups = lookup_tables([spec for spec, _ in records])
+    for spec, recs in records:
+        keys = [f.link.key for f in spec.links if f.link is not None]
+        table = spec.probe.table or ""
+        tables.setdefault(table, []).extend(
+            {**encode_values(spec, r), **{k: i + 1 for k in keys}} for i, r in enumerate(recs)
+        )
+        columns.setdefault(table, []).extend(spec.columns)
+        for f in spec.links:
+            if f.link is not None:
+                columns.setdefault(f.link.table, []).extend([f.link.fk, f.link.row_value])
+                if f.link.lookup is not None:
+                    cols = [f.link.lookup_key or "", f.link.value]
+                    columns.setdefault(f.link.lookup, []).extend(cols)
+        for name, linked in link_rows(spec, recs).items():
+            if name not in lookups:
+                tables.setdefault(name, []).extend(linked)
+    for name, (key, value) in lookups.items():  # a name refers to the first of its rows
+        named: set[Any] = set()
+        for row in tables.get(name, []):
+            row[key] = None if row.get(value) in named else row.get(value)
+            named.add(row.get(value))
+    for name, cols in columns.items():
+        _insert(db, name, list(dict.fromkeys(cols)), tables.get(name, []))
 
 
 def _insert(db: sqlite3.Connection, name: str, cols: list[str], rows: list[dict[str, Any]]) -> None:

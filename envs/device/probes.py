@@ -3,10 +3,11 @@ snapshot their output makes (for the same verifier PhoneWorld's snapshots go to)
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tasklang import ir
@@ -23,7 +24,10 @@ FOREGROUND = Command(("dumpsys", "window"), "read the focused app and activity")
 CLOCK = Command(("date", "+%Y-%m-%dT%H:%M:%S"), "read the phone's clock")
 
 
-_LINK = re.compile(r"(?P<table>\w+)\((?P<fk>\w+) = (?P<key>\w+)\)\.(?P<value>\w+)")
+_LINK = re.compile(
+    r"(?P<table>\w+)\((?P<fk>\w+) = (?P<key>\w+)\)\."
+    r"(?:(?P<lookup>\w+)\((?P<lookup_key>\w+) = (?P<ref>\w+)\)\.)?(?P<value>\w+)"
+)
 
 
 @dataclass(frozen=True)
@@ -31,31 +35,80 @@ class Link:
     """A field kept in the rows of another table that point back at the record:
     ``SongEntity(playlist_creator_id = playlist_id).title`` is the `title` of each
     `SongEntity` row whose `playlist_creator_id` is the record's `playlist_id`, in the
-    order the rows were written (a list; a single value is the first)."""
+    order the rows were written (a list; a single value is the first, and the field's
+    default when there is none).
+
+    Through a table of references, a second step looks each row up in a third table:
+    ``caldav_tasks(cd_task = _id).caldav_lists(cdl_uuid = cd_calendar).cdl_name`` is the
+    `cdl_name` of the `caldav_lists` row whose `cdl_uuid` is the `cd_calendar` of each
+    `caldav_tasks` row pointing at the record (a reference to no row reads as nothing)."""
 
     table: str
     fk: str
     key: str
     value: str
+    lookup: str | None = None  # the table the rows' references point into
+    lookup_key: str | None = None  # its column they name
+    ref: str | None = None  # the rows' column that holds the reference
 
     @classmethod
     def of(cls, column: str) -> Link | None:
         m = _LINK.fullmatch(column)
-        return cls(m["table"], m["fk"], m["key"], m["value"]) if m else None
+        if m is None:
+            return None
+        return cls(m["table"], m["fk"], m["key"], m["value"], m["lookup"], m["lookup_key"],
+                   m["ref"])  # fmt: skip
+
+    @property
+    def row_value(self) -> str:
+        """The column of the pointing rows that holds the value, or the reference to it."""
+        return self.ref or self.value
 
     def select(self, owner: str, alias: str) -> str:
         """The SQL expression that reads it, as a JSON array, from a row of ``owner``."""
         t, fk, key, value = (sql_name(n) for n in (self.table, self.fk, self.key, self.value))
-        return (
-            f"(SELECT json_group_array({value}) FROM (SELECT {value} FROM {t} "
-            f"WHERE {fk} = {sql_name(owner)}.{key} ORDER BY rowid)) AS {sql_name(alias)}"
+        where = f"WHERE {t}.{fk} = {sql_name(owner)}.{key} ORDER BY {t}.rowid"
+        if self.lookup is None:
+            inner = f"SELECT {t}.{value} AS v FROM {t} {where}"
+        else:
+            lk, lkey, ref = (
+                sql_name(n) for n in (self.lookup, self.lookup_key or "", self.ref or "")
+            )
+            inner = (
+                f"SELECT {lk}.{value} AS v FROM {t} JOIN {lk} ON {lk}.{lkey} = {t}.{ref} {where}"
+            )
+        return f"(SELECT json_group_array(v) FROM ({inner})) AS {sql_name(alias)}"
+
+
+_PREFS_SET = re.compile(r"(?P<file>[\w.-]+\.xml) (?P<key>\S+) has (?P<column>\w+)")
+
+
+@dataclass(frozen=True)
+class PrefsSet:
+    """A boolean kept as whether the record is in a set of the app's shared preferences:
+    ``Prefs.xml pinned_folders has path`` is whether the `pinned_folders` set of the app's
+    `shared_prefs/Prefs.xml` holds the record's `path` column."""
+
+    file: str
+    key: str
+    column: str
+
+    @classmethod
+    def of(cls, column: str) -> PrefsSet | None:
+        m = _PREFS_SET.fullmatch(column)
+        return cls(m["file"], m["key"], m["column"]) if m else None
+
+    def command(self, package: str) -> Command:
+        path = f"/data/data/{package}/shared_prefs/{self.file}"
+        return Command(
+            ("run-as", package, "cat", path), f"read {package}'s preferences {self.file}"
         )
 
 
 @dataclass(frozen=True)
 class FieldMap:
     field: str
-    column: str  # one column, several separated by `,` (an hour and its minutes), or a link
+    column: str  # one column, several separated by `,` (an hour and its minutes), a link, a set
     codec: Codec
 
     @property
@@ -63,8 +116,15 @@ class FieldMap:
         return Link.of(self.column)
 
     @property
+    def prefs_set(self) -> PrefsSet | None:
+        return PrefsSet.of(self.column)
+
+    @property
     def parts(self) -> tuple[str, ...]:
-        return (self.column,) if self.link else tuple(self.column.split(","))
+        if self.link:
+            return (self.column,)
+        member = self.prefs_set
+        return (member.column,) if member else tuple(self.column.split(","))
 
 
 @dataclass(frozen=True)
@@ -78,6 +138,7 @@ class ProbeSpec:
     fields: tuple[FieldMap, ...] = ()
     codec: Codec | None = None
     default: Any = None  # a setting's value while the app has not stored one
+    setting_type: ir.Type | None = None
 
     @property
     def target(self) -> str:
@@ -85,12 +146,10 @@ class ProbeSpec:
 
     @property
     def prefs_key(self) -> str | None:
-        """For a setting read from an app's shared preferences file (a `files` probe of a
-        setting: ``{key = "content"}`` names the entry), the entry's key."""
+        """For a setting read from an app's shared preferences file (a `prefs` probe), the
+        entry's key."""
         p = self.probe
-        if self.kind != "setting" or p.source != "files":
-            return None
-        return next(iter(p.columns), None)
+        return p.key if self.kind == "setting" and p.source == "prefs" else None
 
     @property
     def rows_exact(self) -> bool:
@@ -117,6 +176,11 @@ class ProbeSpec:
             if f.link is not None and f.link.key not in out:
                 out.append(f.link.key)
         return out
+
+    @property
+    def prefs_sets(self) -> list[FieldMap]:
+        """The fields kept as a set of the app's shared preferences (see :class:`PrefsSet`)."""
+        return [f for f in self.fields if f.prefs_set is not None]
 
     @property
     def links(self) -> list[FieldMap]:
@@ -147,11 +211,13 @@ class ProbeSpec:
                 what,
                 meta={"probe": self},
             )  # fmt: skip
-        if self.prefs_key is not None:  # the app's own file: read as the app
+        if p.source == "prefs":  # the app's own file: read as the app
             if not (p.path or "").startswith("/"):
-                raise UnsafeValue(f"files probe `{p.path}` is not an absolute path")
+                raise UnsafeValue(f"prefs probe `{p.path}` is not an absolute path")
             return Command(
-                ("run-as", self.package, "cat", p.path or ""), what, meta={"probe": self}
+                ("run-as", self.package, "cat", p.path or ""),
+                f"read {self.app}'s preferences {posixpath.basename(p.path or '')}",
+                meta={"probe": self},
             )
         if p.source == "files":
             root = files_root(p.path or "")
@@ -230,7 +296,7 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
     for name in sorted(compiled.apps):
         app = compiled.apps[name]
         for p in app.probes:
-            if p.source == "ui":
+            if p.source in ("ui", "screen"):  # screens: see `screens.screen_specs`
                 continue
             coll = app.collection(p.target)
             if coll is not None:
@@ -245,10 +311,9 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
                 specs.append(ProbeSpec(name, app.package, p, "collection", maps))
             elif app.setting(p.target) is not None:
                 fdef = app.setting(p.target)
-                key = next(iter(p.columns), None) if p.source == "files" else p.key
-                codec = setting_codec(p, fdef, key)
-                specs.append(ProbeSpec(name, app.package, p, "setting", codec=codec,
-                                       default=fdef.default if fdef else None))  # fmt: skip
+                specs.append(ProbeSpec(name, app.package, p, "setting", codec=setting_codec(p, fdef),
+                                       default=fdef.default if fdef else None,
+                                       setting_type=fdef.type if fdef else None))  # fmt: skip
     return specs
 
 
@@ -303,14 +368,43 @@ def coverage(
             settings.add((s.app, s.target))
         elif s.kind == "collection" and s.rows_exact:
             fields[(s.app, s.target)] = frozenset(f.field for f in s.fields if f.codec.exact)
-    return Coverage.of(compiled, fields, settings)
+    at_end = screen_coverage(compiled, fields, settings)
+    return Coverage.of(compiled, fields, settings, at_end)
+
+
+def screen_coverage(
+    compiled: ir.CompiledTask,
+    fields: dict[tuple[str, str], frozenset[str]],
+    settings: set[tuple[str, str]],
+) -> set[tuple[str, str]]:
+    """Adds what the `screen` probes read (every field they map: a screen shows a value or
+    the reading fails) and returns their targets: state read only after the episode."""
+    from tasklang.envs.device.screens import screen_specs
+
+    at_end = set()
+    for s in screen_specs(compiled):
+        if s.key in fields or s.key in settings:
+            continue  # read from storage already
+        at_end.add(s.key)
+        if s.kind == "setting":
+            settings.add(s.key)
+        else:
+            fields[s.key] = frozenset(r.name for r in s.reads)
+    return at_end
 
 
 def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
-    """The static probe plan: one command per probe, then the clock, foreground and UI."""
+    """The static probe plan: one command per probe (a file several settings are read
+    from, once), then the clock, foreground and UI."""
     specs = [s for s in probe_specs(compiled) if s.rows_exact]
-    out = [c for c in (s.command() for s in specs) if c is not None]
-    return [*out, CLOCK, FOREGROUND, DUMP, READ_DUMP]
+    out: dict[tuple[str, ...], Command] = {}
+    for spec in specs:
+        cmds = [spec.command(), *(f.prefs_set.command(spec.package) for f in spec.prefs_sets
+                                  if f.prefs_set is not None)]  # fmt: skip
+        for cmd in cmds:
+            if cmd is not None:
+                out.setdefault(cmd.argv, cmd)
+    return [*out.values(), CLOCK, FOREGROUND, DUMP, READ_DUMP]
 
 
 # ------------------------------------------------------------------ reading a phone
@@ -319,9 +413,11 @@ Shell = Callable[[tuple[str, ...]], str]
 
 @dataclass
 class Reading:
-    """What one run of the probe plan read."""
+    """What one run of the probe plan read (``unread``: screen probes that could not read
+    their page, and why)."""
 
     snapshot: WorldSnapshot
+    unread: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def read_world(
@@ -329,38 +425,79 @@ def read_world(
     run: Shell,
     tz: str | None = None,
     initial: WorldSnapshot | None = None,
+    screens: bool = False,
+    sleep: Callable[[float], None] | None = None,
 ) -> Reading:
     """Run the probe plan through ``run`` (argv -> output) and build the world snapshot.
 
     Output in no known form, or a value that does not fit its field, raises
-    ``parse.OutputError``: a checker must not judge state it could not read.
+    ``parse.OutputError``: a checker must not judge state it could not read. With
+    ``screens`` the `screen` probes run last (after the final UI is read: they open the apps
+    again); one that cannot read its page leaves its state out, in ``Reading.unread``.
     """
     snap = WorldSnapshot(tz=tz or _tz(compiled))
     reading = Reading(snap)
+    prefs: dict[tuple[str, ...], dict[str, str | None]] = {}  # each file read once
     for spec in probe_specs(compiled, initial):
         cmd = spec.command()
         if cmd is None or not spec.rows_exact:
             continue
         state = snap.apps.setdefault(spec.app, AppState())
-        out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         if spec.kind == "setting":
             assert spec.codec is not None
             if not spec.codec.exact:
                 continue
             if spec.prefs_key is not None:
-                raw = parse.parse_prefs(out, spec.prefs_key)
+                if cmd.argv not in prefs:
+                    prefs[cmd.argv] = _prefs_entries(run, cmd.argv, spec)
+                raw = prefs[cmd.argv].get(spec.prefs_key)
                 value = spec.default if raw is None else _decode(spec.codec, raw, spec)
             else:
-                value = _decode(spec.codec, parse.parse_setting(out), spec)
+                value = _decode(spec.codec, parse.parse_setting(run(cmd.argv)), spec)
             state.settings[spec.target] = value
             continue
+        out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         state.collections[spec.target] = records_of(spec, out, run)
     snap.clock = parse.parse_date(run(CLOCK.argv))
     pkg, act = parse.parse_foreground(run(FOREGROUND.argv))
     snap.foreground = Foreground(package=pkg, activity=act)
     parse.check_dumped(run(DUMP.argv))
     snap.ui_xml = run(READ_DUMP.argv)
+    if screens:
+        _read_screens(compiled, run, reading, sleep)
     return reading
+
+
+def _read_screens(
+    compiled: ir.CompiledTask, run: Shell, reading: Reading, sleep: Callable[[float], None] | None
+) -> None:
+    from tasklang.envs.device.screenread import read_screens
+    from tasklang.envs.device.screens import screen_specs
+
+    snap = reading.snapshot
+    specs = [s for s in screen_specs(compiled) if not _stored(snap, s.key)]
+    read, reading.unread = read_screens(specs, run, sleep)
+    for spec in specs:
+        if spec.key not in read:
+            continue
+        state = snap.apps.setdefault(spec.app, AppState())
+        if spec.kind == "setting":
+            state.settings[spec.target] = read[spec.key]
+        else:
+            state.collections[spec.target] = read[spec.key]
+
+
+def _stored(snap: WorldSnapshot, key: tuple[str, str]) -> bool:
+    state = snap.apps.get(key[0])
+    return state is not None and (key[1] in state.collections or key[1] in state.settings)
+
+
+def _prefs_entries(run: Shell, argv: tuple[str, ...], spec: ProbeSpec) -> dict[str, str | None]:
+    """The entries of a shared preferences file (none when the app has not written it)."""
+    try:
+        return parse.parse_prefs_file(_listing(run, argv))
+    except parse.OutputError as exc:
+        raise parse.OutputError(f"{spec.app}: {exc}") from None
 
 
 def _listing(run: Shell, argv: tuple[str, ...]) -> str:
@@ -416,7 +553,7 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
     minutes`) is written as its parts."""
     out: dict[str, str | None] = {}
     for f in spec.fields:
-        if f.parts[0] in out or f.link is not None:
+        if f.parts[0] in out or f.link is not None or f.prefs_set is not None:
             continue
         codec = f.codec
         raw = codec.from_record(record) if codec.from_record else codec.encode(record.get(f.field))
@@ -432,7 +569,9 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
 
 def link_rows(spec: ProbeSpec, records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """The rows of each linked table that hold the records' linked fields, the i-th record
-    keyed ``i + 1`` (what the `key` column of its own row holds)."""
+    keyed ``i + 1`` (what the `key` column of its own row holds). A link through a lookup
+    table refers to each value by the value itself, and the lookup table gets a row for each
+    value (where no collection is read from it: see :func:`lookup_tables`)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for f in spec.links:
         link = f.link
@@ -441,7 +580,26 @@ def link_rows(spec: ProbeSpec, records: list[dict[str, Any]]) -> dict[str, list[
         for i, rec in enumerate(records):
             values = rec.get(f.field)
             for v in values if isinstance(values, list) else [] if values is None else [values]:
-                rows.append({link.fk: i + 1, link.value: v})
+                rows.append({link.fk: i + 1, link.row_value: v})
+        if link.lookup is not None:
+            seen = list(dict.fromkeys(r[link.row_value] for r in rows if link.row_value in r))
+            out.setdefault(link.lookup, []).extend(
+                {link.lookup_key or "": v, link.value: v} for v in seen
+            )
+    return out
+
+
+def lookup_tables(specs: list[ProbeSpec]) -> dict[str, tuple[str, str]]:
+    """Lookup tables a collection is read from as well (`caldav_lists`, the task lists): its
+    rows are the lookup's rows, referred to by the value: table -> (key column, value
+    column)."""
+    read = {s.probe.table for s in specs if s.probe.source == "sqlite" and s.kind == "collection"}
+    out: dict[str, tuple[str, str]] = {}
+    for spec in specs:
+        for f in spec.links:
+            link = f.link
+            if link is not None and link.lookup is not None and link.lookup in read:
+                out[link.lookup] = (link.lookup_key or "", link.value)
     return out
 
 
@@ -457,12 +615,31 @@ def _raw_of(row: dict[str, str | None], fm: FieldMap, spec: ProbeSpec) -> str | 
 
 
 def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
+    members = _set_members(spec, run)
     records = []
     for row in raw_rows(spec, out, run):
         rec = {}
         for fm in spec.fields:
             if not fm.codec.exact:
                 continue
-            rec[fm.field] = _decode(fm.codec, _raw_of(row, fm, spec), spec)
+            raw = _raw_of(row, fm, spec)
+            if fm.field in members:  # kept as the record's place in a set
+                raw = "1" if raw is not None and raw in members[fm.field] else "0"
+            rec[fm.field] = _decode(fm.codec, raw, spec)
         records.append(rec)
     return records
+
+
+def _set_members(spec: ProbeSpec, run: Shell) -> dict[str, set[str]]:
+    """For each field kept as a set of the app's shared preferences, the set's members."""
+    out: dict[str, set[str]] = {}
+    for fm in spec.prefs_sets:
+        member = fm.prefs_set
+        if member is None or not fm.codec.exact:
+            continue
+        raw = _prefs_entries(run, member.command(spec.package).argv, spec).get(member.key)
+        values = json.loads(raw) if raw is not None and raw.startswith("[") else None
+        if raw is not None and not isinstance(values, list):
+            raise parse.OutputError(f"{spec.app}: shared preference `{member.key}` is not a set")
+        out[fm.field] = {str(v) for v in values or []}
+    return out

@@ -62,16 +62,24 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
 
     plan = Plan(probes=probe_commands(compiled))
     specs = probe_specs(compiled)
+    prefs: dict[tuple[str, str], list[str]] = {}  # (app, file) -> settings to set by hand
     for spec in specs:
         state = initial.apps.get(spec.app)
         if state is None:
             continue
-        if spec.kind == "setting":
+        if spec.prefs_key is not None:
+            names = prefs.setdefault((spec.app, spec.probe.path or ""), [])
+            value = state.settings.get(spec.target, spec.default)
+            if value != spec.default:
+                names.append(f"{spec.target} = {value!r}")
+        elif spec.kind == "setting":
             if spec.target in state.settings:
                 _setting(plan, spec, state.settings[spec.target])
         elif spec.target in state.collections:
             _collection(plan, spec, state.collections[spec.target])
+    _prefs_notes(plan, prefs)
     _unwritable(plan, compiled, initial, specs)
+    _screen_notes(plan, compiled)
     _clock_and_foreground(plan, compiled, initial)
     plan.teardown.reverse()
     plan.teardown += sorted(plan.later, key=_last)
@@ -94,15 +102,35 @@ def _unwritable(
         plan.notes.append(f"task hint: {hint}")
 
 
+def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
+    """What the `screen` probes read after the episode, and how they get there (their taps
+    and drags are found on the screens, so they are no fixed commands)."""
+    from tasklang.envs.device.screens import screen_specs
+
+    for spec in screen_specs(compiled):
+        plan.notes.append(f"{spec.app}.{spec.target}: read from the screen after the episode: "
+                          f"{spec.describe()}")  # fmt: skip
+
+
 # ------------------------------------------------------------------ settings
+def _prefs_notes(plan: Plan, prefs: dict[tuple[str, str], list[str]]) -> None:
+    """Settings kept in an app's shared preferences are not written (the app rewrites its
+    file as it pleases, and holds it open while it runs): the plan says which must be set
+    in the app, and that the others are read as the phone has them."""
+    for (app, path), names in sorted(prefs.items()):
+        where = f"{app}: settings in the app's shared preferences ({posixpath.basename(path)})"
+        if names:
+            plan.notes.append(
+                f"{where} are not written by setup; set {', '.join(names)} in the app"
+            )
+        else:
+            plan.notes.append(
+                f"{where} are read as the phone has them; they start at the app's defaults"
+            )
+
+
 def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
     p = spec.probe
-    if spec.prefs_key is not None:  # the app rewrites its preferences file as it pleases
-        plan.notes.append(
-            f"{spec.app}.{spec.target}: kept in the app's shared preferences "
-            f"(`{spec.prefs_key}`), which setup does not write; set it in the app"
-        )
-        return
     ns, key = p.namespace or "system", p.key or ""
     assert spec.codec is not None
     raw = spec.codec.encode(value)
@@ -161,6 +189,13 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
         plan.notes.append(
             f"{spec.app}.{spec.target}: {', '.join(linked)} kept in rows the app writes with "
             "columns the model does not hold; setup does not write them: prepare them in the app"
+        )
+    held = [f"`{f.field}` (set `{f.prefs_set.key}` of {f.prefs_set.file})"
+            for f in spec.prefs_sets if f.prefs_set is not None]  # fmt: skip
+    if held and any(r.get(f.field) for f in spec.prefs_sets for r in records):
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: {', '.join(held)} kept in the app's shared preferences, "
+            "which setup does not write: set them in the app"
         )
     plan.setup.extend(replace_rows(spec, [writable_values(spec, r) for r in records]))
     plan.teardown.append(

@@ -952,6 +952,22 @@ class Phone:
             else f"already at the {'end' if direction == 'down' else 'top'}"
         )
 
+    def drag(self, pixels: int) -> bool:
+        """Move the current screen's list by ``pixels`` (a finger dragged that far up and
+        lifted without a fling; negative: down), as far as the list goes. Whether it moved."""
+        route = self.route()
+        if route is None or self.dialog is not None or self.shade:
+            return False
+        self.observe()
+        total, page = self._lists.get(route.id, (0, 1))
+        current = min(self.scroll.get(route.id, 0), max(0, total - page))
+        new = max(0, min(total - page, current + pixels))
+        if new == current:
+            return False
+        self.scroll[route.id] = new
+        self._tree = None
+        return True
+
     def go_back(self, up: bool = False) -> str:
         if self.keyboard and not up:
             self.keyboard, self.focus = False, None

@@ -1,6 +1,6 @@
 # Audio Recorder by Dmytro Ponomarenko (com.dimowner.audiorecorder), the recorder AndroidWorld
-# installs. Recordings are files in the app's records folder; its settings live in shared
-# preferences, read back through the UI.
+# installs. Recordings are files in the app's records folder; its settings live in its shared
+# preferences (shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml).
 app audio_recorder {
   package "com.dimowner.audiorecorder"
   label "Audio Recorder"
@@ -30,5 +30,24 @@ app audio_recorder {
     size = "size",
     created = "modified",
   }
-  probe format: ui id "com.dimowner.audiorecorder:id/txt_format"
+  # Settings as PrefsImpl writes them: the format and the naming format as <string> keys
+  # ("m4a", "wav", "3gp"; "record", "date", "date_us", "date_iso", "timestamp"), the sample rate
+  # and the channel count (1 mono, 2 stereo) as <int>, keeping the screen on as a <boolean>.
+  probe format: prefs "/data/data/com.dimowner.audiorecorder/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+    key "setting_recording_format" { m4a = "m4a", wav = "wav", three_gp = "3gp" }
+  probe sample_rate: prefs "/data/data/com.dimowner.audiorecorder/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+    key "setting_sample_rate" {
+    r8000 = "8000",
+    r16000 = "16000",
+    r22050 = "22050",
+    r32000 = "32000",
+    r44100 = "44100",
+    r48000 = "48000",
+  }
+  probe stereo: prefs "/data/data/com.dimowner.audiorecorder/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+    key "setting_channel_count" { true = "2", false = "1" }
+  probe keep_screen_on: prefs "/data/data/com.dimowner.audiorecorder/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+    key "keep_screen_on"
+  probe name_format: prefs "/data/data/com.dimowner.audiorecorder/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+    key "setting_naming_format"
 }

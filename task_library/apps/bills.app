@@ -41,6 +41,30 @@ app bills {
     city: text = "Shanghai"
   }
 
-  probe accounts: ui class "android.view.View" desc "account" { account_no = "text" }
-  probe payments: ui class "android.view.View" desc "payment" { amount = "text" }
+  # the Records tab lists every payment (no filter chosen), newest first
+  probe payments: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Life Payments",
+    tap id "appbrand_name" text "Life Payments",
+    tap id "tab-bar-item" text "Records",
+  ) rows id "record-item" {
+    payment_no = id "record-no" format "No. {}",
+    account_no = id "record-account",
+    kind = id "record-kind" labels {
+      electricity = "Electricity",
+      water = "Water",
+      gas = "Gas",
+      mobile = "Mobile",
+    },
+    provider = id "record-provider",
+    amount = id "record-amount",
+    status = id "record-status" labels {
+      success = "Paid",
+      processing = "Processing",
+      failed = "Failed",
+    },
+  }
 }

@@ -1,6 +1,6 @@
 # Simple Calendar Pro (com.simplemobiletools.calendar.pro), the Simple Mobile Tools calendar
 # AndroidWorld uses. Events and event types live in the app's own database (events.db, times
-# in epoch seconds); its options in shared preferences, read back from its settings screen.
+# in epoch seconds); its options in its shared preferences (shared_prefs/Prefs.xml).
 app calendar {
   package "com.simplemobiletools.calendar.pro"
   label "Calendar"
@@ -55,7 +55,40 @@ app calendar {
     title = "title",
     color = "color",
   }
-  probe use_24h: ui text "Use 24-hour time format" class "android.widget.CheckBox"
-  probe start_week_on_sunday: ui text "Start week on Sunday" class "android.widget.CheckBox"
-  probe view: ui id "com.simplemobiletools.calendar.pro:id/top_value"
+  # Options are entries of Prefs.xml, under the keys of the app's Config (calendar keys) and of
+  # Simple Commons' BaseConfig (the shared ones): `view` is an <int> (MONTHLY_VIEW 1, YEARLY_VIEW
+  # 2, EVENTS_LIST_VIEW 3, WEEKLY_VIEW 4, DAILY_VIEW 5), `font_size` an <int> (FONT_SIZE_SMALL 0
+  # .. FONT_SIZE_EXTRA_LARGE 3), reminders and snooze <int> minutes (REMINDER_OFF -1). The theme
+  # is the app's `background_color` (an ARGB <int>): white (-1) for the light theme, dark grey
+  # (0xFF424242, older versions 0xFF2D2D2D) for the dark one, black for black & white, any
+  # other color a custom theme.
+  probe view: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "view" { month = "1", year = "2", list = "3", week = "4", day = "5" }
+  probe use_24h: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "use_24_hour_format"
+  probe start_week_on_sunday: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "sunday_first"
+  probe vibrate: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "vibrate"
+  probe default_reminder: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "default_reminder_1"
+  probe show_week_numbers: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "week_numbers"
+  probe show_grid: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "show_grid"
+  probe replace_description: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "replace_description"
+  probe snooze_minutes: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "snooze_delay"
+  probe font_size: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "font_size" { small = "0", medium = "1", large = "2", extra_large = "3" }
+  probe theme: prefs "/data/data/com.simplemobiletools.calendar.pro/shared_prefs/Prefs.xml"
+    key "background_color" {
+    light = "-1",
+    dark = "-12434878",
+    dark = "-13816531",
+    black_white = "-16777216",
+    custom = "-16746133",
+    custom = "*",
+  }
 }

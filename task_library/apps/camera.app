@@ -36,5 +36,26 @@ app camera {
     size = "size",
     taken = "modified",
   }
-  probe grid: ui id "com.android.camera2:id/grid_lines_toggle_button"
+  # Settings are <string> entries of the app's default shared preferences, under the keys of
+  # its `Keys` class: booleans as "1" / "0", the camera id ("0" back, "1" front), the countdown
+  # in seconds, the flash mode by name, the picture size of the back camera as WIDTHxHEIGHT (the
+  # emulator's back camera: 1280x960 for 4:3, 1280x720 for 16:9), the video quality as "large",
+  # "medium" or "small"; the mode is the <int> index of the module it starts in (0 photo,
+  # 1 video).
+  probe mode: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "camera.startup_module" { photo = "0", video = "1" }
+  probe timer: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_camera_countdown_duration_key" { off = "0", s3 = "3", s10 = "10" }
+  probe flash: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_camera_flashmode_key"
+  probe grid: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_camera_grid_lines" { true = "1", false = "0" }
+  probe lens: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_camera_id_key" { back = "0", front = "1" }
+  probe save_location: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_camera_recordlocation_key" { true = "1", false = "0" }
+  probe photo_resolution: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_camera_picturesize_back_key" { r4_3 = "1280x960", r16_9 = "1280x720" }
+  probe video_quality: prefs "/data/data/com.android.camera2/shared_prefs/com.android.camera2_preferences.xml"
+    key "pref_video_quality_back_key" { fhd = "large", hd = "medium", sd = "small" }
 }

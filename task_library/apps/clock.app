@@ -1,6 +1,6 @@
 # Google Clock (com.google.android.deskclock, as on Pixel phones and in SPA-Bench).
-# Alarms are exposed by the app's own content provider; timers, the stopwatch and world clocks
-# only on screen.
+# Alarms are exposed by the app's own content provider; the settings and the stopwatch's state
+# are entries of its default shared preferences; timers, laps and world clocks only on screen.
 app clock {
   package "com.google.android.deskclock"
   label "Clock"
@@ -66,5 +66,32 @@ app clock {
   probe timers: ui id "com.google.android.deskclock:id/timer_time_text" { remaining = "text" }
   probe laps: ui id "com.google.android.deskclock:id/lap_time" { lap_time = "text" }
   probe world_clocks: ui id "com.google.android.deskclock:id/city_name" { city = "text" }
-  probe clock_style: ui text "Style" id "android:id/summary"
+  # Settings as the DeskClock settings screen writes them: list choices are <string> entries
+  # (`clock_style` "analog" / "digital", minutes for `auto_silence` and `snooze_duration`,
+  # `volume_button_setting` "0" to control the volume, "1" to snooze, "2" to dismiss,
+  # `week_start` a java.util.Calendar day: 7 Saturday, 1 Sunday, 2 Monday); switches are
+  # <boolean>; the alarm volume slider is an <int> step. The stopwatch keeps its state as an
+  # <int> `sw_state` (0 reset, 1 running, 2 paused).
+  probe clock_style: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "clock_style"
+  probe automatic_home_clock: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "automatic_home_clock"
+  probe home_time_zone: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "home_time_zone"
+  probe silence_after: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "auto_silence" minutes
+  probe snooze_length: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "snooze_duration" minutes
+  probe alarm_volume: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "alarm_volume"
+  probe gradually_increase_volume: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "gradually_increase_volume"
+  probe volume_buttons: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "volume_button_setting" { snooze = "1", dismiss = "2", control_volume = "0" }
+  probe week_start: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "week_start" { saturday = "7", sunday = "1", monday = "2" }
+  probe timer_vibrate: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "timer_vibrate"
+  probe stopwatch_running: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
+    key "sw_state" { true = "1", false = "0", false = "2" }
 }

@@ -79,13 +79,55 @@ app coffee {
     member_balance: money = $0.00
   }
 
-  probe orders: ui xpath "//android.view.View[contains(@text, 'Order No.')]" { order_no = "text" }
-  probe order_lines: ui xpath "//android.view.View[@resource-id='order-detail']//android.view.View" {
-    item = "text",
+  # the order list shows each order in full, and the cups of each of its lines
+  probe orders: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Coffee",
+    tap id "appbrand_name" text "Coffee",
+    tap id "tab-bar-item" text "Orders",
+  ) rows id "order-item" {
+    order_no = id "order-no" format "Order No. {}",
+    status = id "order-status" labels {
+      placed = "Placed",
+      preparing = "Preparing",
+      ready = "Ready for Pickup",
+      delivered = "Completed",
+      cancelled = "Cancelled",
+    },
+    store = id "order-store",
+    total = id "order-total",
+    pickup = id "order-mode" labels { pickup = "Pickup", delivery = "Delivery" },
+    paid = id "order-paid" labels { true = "Paid", false = "Unpaid" },
+    coupon = id "order-coupon" format "Coupon {}",
   }
-  probe cart: ui id "com.tencent.mm:id/cart_item" class "android.view.View" { item = "text" }
-  probe menu: ui class "android.view.View" desc "menu item" { name = "text" }
-  probe stores: ui class "android.view.View" desc "store" { name = "text" }
-  probe coupons: ui class "android.view.View" desc "coupon" { title = "text" }
-  probe member_points: ui text "Points" class "android.view.View"
+  probe order_lines: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Coffee",
+    tap id "appbrand_name" text "Coffee",
+    tap id "tab-bar-item" text "Orders",
+  ) rows id "order-card-line" {
+    order_no = xpath "ancestor::node[@resource-id='order-item']//node[@resource-id='order-no']" format "Order No. {}",
+    item = id "line-item",
+    size = id "line-size" labels { small = "Small", medium = "Medium", large = "Large" },
+    milk = id "line-milk" labels {
+      whole = "Whole Milk",
+      skim = "Skim Milk",
+      oat = "Oat Milk",
+      soy = "Soy Milk",
+      none = "No Milk",
+    },
+    sugar = id "line-sugar" labels {
+      none = "No Sugar",
+      less = "Less Sugar",
+      normal = "Normal Sugar",
+    },
+    quantity = id "line-qty" format "×{}",
+    price = id "line-price",
+  }
 }

@@ -1,6 +1,6 @@
 # Simple Contacts Pro (the Simple Mobile Tools contacts app AndroidWorld uses).
 # Contacts are stored in the system contacts provider; the app's own options live in its
-# shared preferences, so those are read from its settings screen.
+# shared preferences (shared_prefs/Prefs.xml).
 app contacts {
   package "com.simplemobiletools.contacts.pro"
   label "Contacts"
@@ -45,7 +45,31 @@ app contacts {
     starred = "starred",
   }
   probe groups: content "content://com.android.contacts/groups" { title = "title" }
-  probe sort_by: setting secure "android.contacts.SORT_ORDER"
-  probe start_name_with_surname: setting secure "android.contacts.DISPLAY_ORDER"
-  probe show_phone_numbers: ui text "Show phone numbers" class "android.widget.CheckBox"
+  # Options are entries of shared_prefs/Prefs.xml under the keys of the app's Config and of
+  # Simple Commons' BaseConfig: `font_size` an <int> (FONT_SIZE_SMALL 0 .. FONT_SIZE_EXTRA_LARGE
+  # 3); the theme the app's `background_color` (an ARGB <int>: white for light, dark grey
+  # 0xFF424242 or 0xFF2D2D2D for dark, black for black & white, any other color custom).
+  # The sort is one <int> of flags, `sort_order`: SORT_BY_FIRST_NAME 128, SORT_BY_SURNAME 512,
+  # SORT_BY_DATE_CREATED 262144, and SORT_DESCENDING 1024 on top.
+  probe sort_by: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "sort_order" bits { first_name = "128", last_name = "512", date_created = "262144" }
+  probe sort_descending: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "sort_order" bits { true = "1024", false = "0" }
+  probe show_phone_numbers: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "show_phone_numbers"
+  probe start_name_with_surname: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "start_name_with_surname"
+  probe show_dialpad_button: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "show_dialpad_button"
+  probe font_size: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "font_size" { small = "0", medium = "1", large = "2", extra_large = "3" }
+  probe theme: prefs "/data/data/com.simplemobiletools.contacts.pro/shared_prefs/Prefs.xml"
+    key "background_color" {
+    light = "-1",
+    dark = "-12434878",
+    dark = "-13816531",
+    black_white = "-16777216",
+    custom = "-16746133",
+    custom = "*",
+  }
 }

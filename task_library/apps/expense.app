@@ -38,9 +38,13 @@ app expense {
     date = "created_date",
   }
   # The currency is the app's default shared preference `selected_currency_number`, its ISO 4217
-  # number ("840" USD, "978" EUR, "826" GBP, "104" MMK, "392" JPY): a files probe of a setting
-  # reads that entry of the file.
-  probe currency: files "/data/data/com.arduia.expense/shared_prefs/com.arduia.expense_preferences.xml" {
-    selected_currency_number = "content",
+  # number ("840" USD, "978" EUR, "826" GBP, "104" MMK, "392" JPY).
+  probe currency: prefs "/data/data/com.arduia.expense/shared_prefs/com.arduia.expense_preferences.xml"
+    key "selected_currency_number" {
+    usd = "840",
+    eur = "978",
+    gbp = "826",
+    mmk = "104",
+    jpy = "392",
   }
 }

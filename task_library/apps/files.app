@@ -40,5 +40,16 @@ app files {
     content = "content",
   }
   probe folders: files "/sdcard/**/" { path = "path", name = "name" }
-  probe view: ui desc "Grid view" class "android.widget.Button"
+  # The browser's options are entries of the app's default shared preferences: whether hidden
+  # files show (<boolean>), the sort (an <int> dimension, SORT_DIMENSION_NAME 1, DATE 2, SIZE 3,
+  # TYPE 4, and its direction, 1 ascending, 2 descending) and the view mode of internal storage
+  # (`rootViewMode-` its provider and root: MODE_LIST 1, MODE_GRID 2).
+  probe show_hidden_files: prefs "/data/data/com.google.android.documentsui/shared_prefs/com.google.android.documentsui_preferences.xml"
+    key "showHiddenFiles"
+  probe sort_by: prefs "/data/data/com.google.android.documentsui/shared_prefs/com.google.android.documentsui_preferences.xml"
+    key "sortDimension" { name = "1", modified = "2", size = "3", type = "4" }
+  probe sort_descending: prefs "/data/data/com.google.android.documentsui/shared_prefs/com.google.android.documentsui_preferences.xml"
+    key "sortDirection" { false = "1", true = "2" }
+  probe view: prefs "/data/data/com.google.android.documentsui/shared_prefs/com.google.android.documentsui_preferences.xml"
+    key "rootViewMode-com.android.externalstorage.documents:primary" { list = "1", grid = "2" }
 }

@@ -43,4 +43,17 @@ app markor {
     name = "name",
     parent = "folder",
   }
+  # Options are entries of the app's default shared preferences, under its `pref_key__` keys:
+  # the file browser's sort is a <string> (GsFileUtils.SORT_BY_NAME "NAME", SORT_BY_MTIME
+  # "MTIME", SORT_BY_FILESIZE "FILESIZE"); the new file dialog keeps the extension it proposes.
+  probe sort_by: prefs "/data/data/net.gsantner.markor/shared_prefs/net.gsantner.markor_preferences.xml"
+    key "pref_key__file_browser__sort_by_type" { name = "NAME", date = "MTIME", size = "FILESIZE" }
+  probe sort_reverse: prefs "/data/data/net.gsantner.markor/shared_prefs/net.gsantner.markor_preferences.xml"
+    key "pref_key__sort_reverse"
+  probe folders_first: prefs "/data/data/net.gsantner.markor/shared_prefs/net.gsantner.markor_preferences.xml"
+    key "pref_key__sort_folder_first"
+  probe new_file_type: prefs "/data/data/net.gsantner.markor/shared_prefs/net.gsantner.markor_preferences.xml"
+    key "pref_key__new_file_dialog_lastused_extension" { md = ".md", txt = ".txt" }
+  probe open_in_view_mode: prefs "/data/data/net.gsantner.markor/shared_prefs/net.gsantner.markor_preferences.xml"
+    key "pref_key__editor_prefer_view_mode"
 }

@@ -68,6 +68,29 @@ app messages {
     read = "read",
   }
   probe drafts: content "content://sms/draft" { to = "address", body = "body" }
-  probe send_on_enter: ui text "Send message on pressing Enter" class "android.widget.CheckBox"
-  probe delivery_reports: ui text "Enable delivery reports" class "android.widget.CheckBox"
+  # Options are entries of shared_prefs/Prefs.xml under the keys of the app's Config and of
+  # Simple Commons' BaseConfig: `font_size` an <int> (FONT_SIZE_SMALL 0 .. FONT_SIZE_EXTRA_LARGE
+  # 3); the theme the app's `background_color` (an ARGB <int>: white for light, dark grey
+  # 0xFF424242 or 0xFF2D2D2D for dark, black for black & white, any other color custom).
+  probe send_on_enter: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "send_on_enter"
+  probe delivery_reports: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "enable_delivery_reports"
+  probe show_character_counter: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "show_character_counter"
+  probe remove_accents: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "use_simple_characters"
+  probe send_long_as_mms: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "send_long_message_mms"
+  probe font_size: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "font_size" { small = "0", medium = "1", large = "2", extra_large = "3" }
+  probe theme: prefs "/data/data/com.simplemobiletools.smsmessenger/shared_prefs/Prefs.xml"
+    key "background_color" {
+    light = "-1",
+    dark = "-12434878",
+    dark = "-13816531",
+    black_white = "-16777216",
+    custom = "-16746133",
+    custom = "*",
+  }
 }

@@ -60,9 +60,35 @@ app movies {
   collection orders: Order
   collection tickets: Ticket
 
-  probe films: ui class "android.view.View" desc "film" { title = "text" }
-  probe cinemas: ui class "android.view.View" desc "cinema" { name = "text" }
-  probe showtimes: ui class "android.view.View" desc "showtime" { starts = "text" }
-  probe orders: ui class "android.view.View" desc "order" { film = "text" }
-  probe tickets: ui class "android.view.View" id "order-seat" { seat = "text" }
+  # My Orders lists each order with its number and its tickets' seats. A paid order whose
+  # show has started reads "Completed", as a used one does: a page that shows one cannot be
+  # read (`used` has no label of its own)
+  probe orders: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Movie Tickets",
+    tap id "appbrand_name" text "Movie Tickets",
+    tap id "tab-bar-item" text "Orders",
+  ) rows id "order-item" {
+    order_no = id "order-no" format "Order No. {}",
+    film = id "order-film",
+    cinema = id "order-cinema",
+    total = id "order-total",
+    status = id "order-status" labels { paid = "Paid", refunded = "Refunded" },
+  }
+  probe tickets: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Movie Tickets",
+    tap id "appbrand_name" text "Movie Tickets",
+    tap id "tab-bar-item" text "Orders",
+  ) rows id "order-card-seat" {
+    order_no = xpath "ancestor::node[@resource-id='order-item']//node[@resource-id='order-no']" format "Order No. {}",
+    row = id "order-card-seat" format "Row {} Seat {*}",
+    seat = id "order-card-seat" format "Row {*} Seat {}",
+  }
 }

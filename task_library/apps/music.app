@@ -48,4 +48,11 @@ app music {
     songs = "SongEntity(playlist_creator_id = playlist_id).title",
   }
   probe now_playing: ui id "code.name.monkey.retromusic:id/miniPlayerTitle"
+  # The playback service saves its shuffle and repeat modes as <int> entries of the app's default
+  # shared preferences (SHUFFLE_MODE_NONE 0, SHUFFLE_MODE_SHUFFLE 1; REPEAT_MODE_NONE 0,
+  # REPEAT_MODE_ALL 1, REPEAT_MODE_THIS 2).
+  probe shuffle: prefs "/data/data/code.name.monkey.retromusic/shared_prefs/code.name.monkey.retromusic_preferences.xml"
+    key "SHUFFLE_MODE" { false = "0", true = "1" }
+  probe repeat: prefs "/data/data/code.name.monkey.retromusic/shared_prefs/code.name.monkey.retromusic_preferences.xml"
+    key "REPEAT_MODE" { off = "0", all = "1", one = "2" }
 }

@@ -1,6 +1,6 @@
 # Simple Dialer (Simple Mobile Tools), the phone app AndroidWorld uses. Calls are logged in the
 # system call log provider and blocked numbers in the blocked-number provider; the app's own
-# options live in its shared preferences, so those are read from its settings screen.
+# options live in its shared preferences (shared_prefs/Prefs.xml).
 app phone {
   package "com.simplemobiletools.dialer"
   label "Phone"
@@ -46,8 +46,29 @@ app phone {
   probe blocked_numbers: content "content://com.android.blockednumber/blocked" {
     number = "original_number",
   }
-  probe show_call_confirmation: ui id "com.simplemobiletools.dialer:id/settings_show_call_confirmation"
-  probe group_subsequent_calls: ui id "com.simplemobiletools.dialer:id/settings_group_subsequent_calls"
-  probe open_dialpad_at_launch: ui id "com.simplemobiletools.dialer:id/settings_open_dialpad_at_launch"
-  probe block_unknown_numbers: ui id "com.simplemobiletools.dialer:id/block_unknown"
+  # Options are entries of shared_prefs/Prefs.xml under the keys of the app's Config and of
+  # Simple Commons' BaseConfig, <boolean> but `font_size` (an <int>, FONT_SIZE_SMALL 0 ..
+  # FONT_SIZE_EXTRA_LARGE 3).
+  probe font_size: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "font_size" { small = "0", medium = "1", large = "2", extra_large = "3" }
+  probe start_name_with_surname: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "start_name_with_surname"
+  probe hide_dialpad_numbers: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "hide_dialpad_numbers"
+  probe dialpad_vibration: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "dialpad_vibration"
+  probe dialpad_beeps: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "dialpad_beeps"
+  probe open_dialpad_at_launch: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "open_dialpad_at_launch"
+  probe group_subsequent_calls: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "group_subsequent_calls"
+  probe show_call_confirmation: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "show_call_confirmation"
+  probe disable_proximity_sensor: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "disable_proximity_sensor"
+  probe use_24_hour_format: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "use_24_hour_format"
+  probe block_unknown_numbers: prefs "/data/data/com.simplemobiletools.dialer/shared_prefs/Prefs.xml"
+    key "block_unknown_numbers"
 }

@@ -41,7 +41,29 @@ app ride {
     location: text?  # Place.name of where the phone is: the default pickup
   }
 
-  probe trips: ui class "android.view.View" id "trip-destination" { destination = "text" }
-  probe saved_places: ui class "android.view.View" desc "saved place" { label = "text" }
-  probe places: ui class "android.view.View" desc "place" { name = "text" }
+  # the trip history shows each trip with its number, and why a cancelled one was
+  probe trips: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Rides",
+    tap id "appbrand_name" text "Rides",
+    tap id "tab-bar-item" text "Trips",
+  ) rows id "trip-item" {
+    trip_no = id "trip-no" format "Trip {}",
+    pickup = id "trip-pickup",
+    destination = id "trip-destination",
+    tier = id "trip-tier" labels { economy = "Economy", comfort = "Comfort", xl = "XL" },
+    fare = id "trip-fare",
+    status = id "trip-status" labels {
+      requested = "Looking for a driver",
+      accepted = "Driver on the way",
+      in_progress = "On the trip",
+      completed = "Completed",
+      cancelled = "Cancelled",
+    },
+    paid = id "trip-paid" labels { true = "Paid", false = "Unpaid" },
+    cancel_reason = id "trip-reason" format "Reason: {}",
+  }
 }

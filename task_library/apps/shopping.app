@@ -96,18 +96,50 @@ app shopping {
     prime_member: bool = true
   }
 
-  probe cart: ui xpath "//*[@resource-id='sc-active-cart']//*[@resource-id='sc-product-title']" {
-    title = "text",
+  # Your Orders shows each order whole: status, items, total, where it ships, how it was paid
+  probe orders: screen (
+    tap desc "You" id "bottom_tab_button",
+    tap text "Your Orders",
+  ) rows id "order-card" {
+    order_id = id "order-card-id",
+    status = id "order-status" labels {
+      placed = "Ordered",
+      shipped = "Shipped",
+      delivered = "Delivered",
+      cancelled = "Cancelled",
+    },
+    items = xpath ".//node[@resource-id='order-item-title' or @resource-id='order-item-more']",
+    total = id "order-card-total" format "Total {}",
+    address = id "order-card-address" format "Ship to {}",
+    payment = id "order-card-payment" format "Paid with {}",
   }
-  probe saved_for_later: ui xpath "//*[@resource-id='sc-saved-cart']//*[@resource-id='sc-product-title']" {
-    title = "text",
+  probe addresses: screen (
+    tap desc "You" id "bottom_tab_button",
+    tap text "Your Account",
+    tap text "Your Addresses",
+  ) rows id "address-card" {
+    street = id "address-ui-widgets-street",
+    name = id "address-ui-widgets-name",
+    city = id "address-ui-widgets-city" format "{}, {*} {*}",
+    state = id "address-ui-widgets-city" format "{*}, {} {*}",
+    zip = id "address-ui-widgets-city" format "{*}, {*} {}",
+    is_default = id "address-default-badge" labels { true = "Default", false = "" },
   }
-  probe orders: ui id "order-card-id" { order_id = "text" }
-  probe wish_list: ui id "itemName" { title = "text" }
-  probe addresses: ui id "address-ui-widgets-street" { street = "text" }
-  probe payments: ui id "pmts-instrument-label" { label = "text" }
-  probe search_history: ui id "com.amazon.mShop.android.shopping:id/iss_search_dropdown_item_text" {
-    query = "text",
+  probe payments: screen (
+    tap desc "You" id "bottom_tab_button",
+    tap text "Your Account",
+    tap text "Your Payments",
+  ) rows id "pmts-instrument" {
+    label = id "pmts-instrument-label",
+    kind = id "pmts-instrument-details" format "{} · {*} · Expires {*}" labels {
+      visa = "Visa",
+      mastercard = "Mastercard",
+      amex = "American Express",
+      discover = "Discover",
+      gift_card = "Amazon Gift Card",
+    },
+    holder = id "pmts-instrument-details" format "{*} · {} · Expires {*}",
+    expires = id "pmts-instrument-details" format "{*} · {*} · Expires {}",
+    is_default = id "pmts-default-badge" labels { true = "Default payment method", false = "" },
   }
-  probe products: ui id "s-result-title" { title = "text" }
 }

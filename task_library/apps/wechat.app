@@ -80,7 +80,75 @@ app wechat {
     sent_at = "createTime",
     outgoing = "isSend",
   }
-  probe transfers: ui text "Transfer" class "android.widget.TextView" { note = "text" }
-  probe recent_mini_apps: ui desc "Recently Used" class "android.widget.TextView" { name = "text" }
-  probe wallet_balance: ui text "Balance" id "com.tencent.mm:id/wallet_balance"
+  # what the database keeps unreadable, WeChat's own screens show
+  probe transfers: screen (
+    tap id "tab_label" text "Me",
+    tap text "Services",
+    tap text "Wallet",
+    tap text "Transactions",
+  ) rows id "bill_item" {
+    amount = id "bill_amount" format "-{}",
+    note = id "bill_note" format "Note: {}",
+    sent_at = id "bill_time",
+    status = id "bill_status" labels {
+      pending = "Pending",
+      accepted = "Received",
+      returned = "Returned",
+    },
+  }
+  probe wallet_balance: screen (
+    tap id "tab_label" text "Me",
+    tap text "Services",
+    tap text "Wallet",
+  ) value id "wallet_balance"
+  probe payment_method: screen (
+    tap id "tab_label" text "Me",
+    tap text "Services",
+    tap text "Wallet",
+    tap text "Payment Settings",
+  ) value xpath "//node[node[@text='Default Payment Method']]/node[@resource-id='android:id/summary']" labels {
+    balance = "Balance",
+    bank_card = "Bank Card",
+    credit_card = "Credit Card",
+  }
+  probe pay_with_fingerprint: screen (
+    tap id "tab_label" text "Me",
+    tap text "Services",
+    tap text "Wallet",
+    tap text "Payment Settings",
+  ) value xpath "//node[node[@text='Pay with Fingerprint']]/node[@checkable='true']"
+  probe new_message_notifications: screen (
+    tap id "tab_label" text "Me",
+    tap text "Settings",
+    tap text "Message Notifications",
+  ) value xpath "//node[node[@text='New Message Alert']]/node[@checkable='true']"
+  probe language: screen (
+    tap id "tab_label" text "Me",
+    tap text "Settings",
+    tap text "General",
+  ) value xpath "//node[node[@text='Language']]/node[@resource-id='android:id/summary']" labels {
+    follow_system = "Auto",
+    en = "English",
+    zh_CN = "简体中文",
+    zh_TW = "繁體中文(台灣)",
+  }
+  probe font_size: screen (
+    tap id "tab_label" text "Me",
+    tap text "Settings",
+    tap text "General",
+  ) value xpath "//node[node[@text='Font Size']]/node[@resource-id='android:id/summary']" labels {
+    small = "Small",
+    standard = "Standard",
+    large = "Large",
+    extra_large = "Extra Large",
+  }
+  probe dark_mode: screen (
+    tap id "tab_label" text "Me",
+    tap text "Settings",
+    tap text "General",
+  ) value xpath "//node[node[@text='Dark Mode']]/node[@resource-id='android:id/summary']" labels {
+    follow_system = "Auto",
+    on = "Dark Mode",
+    off = "Normal Mode",
+  }
 }

@@ -148,6 +148,8 @@ class BillsApp(MiniProgram):
         return screen
 
     def payment_card(self, payment: dict[str, Any]) -> View:
+        """A payment record: the kind of bill and the amount, the provider and the account,
+        the record's number, when it was paid and its status."""
         status = str(payment.get("status") or "success")
         return node(
             rid="record-item",
@@ -166,10 +168,14 @@ class BillsApp(MiniProgram):
                     ],
                 ),
                 node(
-                    f"{payment.get('provider') or ''} · {payment.get('account_no')}",
-                    rid="record-account",
+                    horizontal=True,
                     height=70,
+                    children=[
+                        node(str(payment.get("provider") or ""), rid="record-provider", weight=0.6),
+                        node(str(payment.get("account_no")), rid="record-account", weight=0.4),
+                    ],
                 ),
+                node(f"No. {payment.get('payment_no')}", rid="record-no", height=70),
                 node(
                     horizontal=True,
                     height=70,

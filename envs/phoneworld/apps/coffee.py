@@ -77,6 +77,7 @@ STATUS_NOTE = {
     "within 1-3 business days.",
 }
 PAYMENTS = (("wechat_pay", "WeChat Pay"), ("member_balance", "Member Balance"))
+MODES = (("pickup", "Pickup"), ("delivery", "Delivery"))
 CHECKOUT_FLOW = ("pay", "checkout", "cart", "item", "coupons", "stores")
 
 _ORDER_NO = re.compile(r"^([A-Za-z]*)(\d+)$")
@@ -311,14 +312,31 @@ class CoffeeApp(MiniProgram):
         orders = sorted(
             ctx.records("orders"), key=lambda o: str(o.get("placed_at") or ""), reverse=True
         )
-        screen.rows = [self.order_card(o) for o in orders] or [
+        screen.rows = [self.order_card(ctx, o) for o in orders] or [
             node("No orders yet", rid="orders-empty", height=300)
         ]
         return screen
 
-    def order_card(self, order: dict[str, Any]) -> View:
+    def order_card(self, ctx: Ctx, order: dict[str, Any]) -> View:
+        """An order in the list: number and status, store, time, what was ordered, total,
+        pickup or delivery, paid or not, the coupon used, and the cups of each line."""
         counts = Counter(str(i) for i in order.get("items") or [])
         summary = ", ".join(f"{name} ×{n}" for name, n in counts.items())
+        no = order.get("order_no")
+        lines = [line for line in ctx.records("order_lines") if line.get("order_no") == no]
+        extra = [
+            node(
+                horizontal=True,
+                height=70,
+                children=[
+                    node(label_of(MODES, order.get("pickup") or "pickup"), rid="order-mode"),
+                    node("Paid" if order.get("paid", True) else "Unpaid", rid="order-paid"),
+                ],
+            )
+        ]
+        if order.get("coupon") is not None:
+            extra.append(node(f"Coupon {order['coupon']}", rid="order-coupon", height=70))
+        extra += [self.card_line(line) for line in lines]
         return node(
             key="open_order",
             arg=order.get("order_no"),
@@ -338,6 +356,25 @@ class CoffeeApp(MiniProgram):
                 node(when(order.get("placed_at")), rid="order-time", height=70),
                 node(summary, rid="order-items", height=70),
                 node(money(order.get("total")), rid="order-total", height=80),
+                *extra,
+            ],
+        )
+
+    def card_line(self, line: dict[str, Any]) -> View:
+        """One line of an order, as its card lists it: the item, its options, the cups."""
+        return node(
+            rid="order-card-line",
+            horizontal=True,
+            height=70,
+            children=[
+                node(str(line.get("item")), rid="line-item", weight=0.25),
+                node(label_of(SIZES, line.get("size") or "medium"), rid="line-size", weight=0.15),
+                node(label_of(MILKS, line.get("milk") or "whole"), rid="line-milk", weight=0.15),
+                node(
+                    label_of(SUGARS, line.get("sugar") or "normal"), rid="line-sugar", weight=0.15
+                ),
+                node(f"×{line.get('quantity') or 1}", rid="line-qty", weight=0.1),
+                node(money(line.get("price")), rid="line-price", weight=0.15),
             ],
         )
 

@@ -198,7 +198,15 @@ class MoviesApp(MiniProgram):
         return STATUS.get(status, status)
 
     def order_card(self, ctx: Ctx, order: dict[str, Any]) -> View:
+        """An order in the list: film and status, cinema, start, the number of tickets and
+        the total, the order number, and a chip per ticket's seat."""
         seats = order.get("seats") or []
+        no = order.get("order_no")
+        chips = [
+            node(f"Row {t.get('row')} Seat {t.get('seat')}", rid="order-card-seat", weight=1.0)
+            for t in ctx.records("tickets")
+            if t.get("order_no") == no
+        ]
         return node(
             key="open_order",
             arg=order.get("order_no"),
@@ -225,6 +233,16 @@ class MoviesApp(MiniProgram):
                         node(money(order.get("total")), rid="order-total"),
                     ],
                 ),
+                node(f"Order No. {no}", rid="order-no", height=70),
+                *[
+                    node(
+                        rid="order-card-seats",
+                        horizontal=True,
+                        height=70,
+                        children=chips[i : i + 3],
+                    )
+                    for i in range(0, len(chips), 3)
+                ],
             ],
         )
 

@@ -183,7 +183,11 @@ class RideApp(MiniProgram):
         return screen
 
     def trip_card(self, trip: dict[str, Any]) -> View:
+        """A trip in the history: when, its status, from and to, the class and fare, its
+        number, whether it is paid, and why it was cancelled."""
         status = str(trip.get("status") or "requested")
+        why = trip.get("cancel_reason")
+        reason = [] if why is None else [node(f"Reason: {why}", rid="trip-reason", height=70)]
         return node(
             key="open_trip",
             arg=trip.get("trip_no"),
@@ -213,6 +217,15 @@ class RideApp(MiniProgram):
                         node(money(trip.get("fare")), rid="trip-fare"),
                     ],
                 ),
+                node(
+                    horizontal=True,
+                    height=70,
+                    children=[
+                        node(f"Trip {trip.get('trip_no')}", rid="trip-no"),
+                        node("Paid" if trip.get("paid", True) else "Unpaid", rid="trip-paid"),
+                    ],
+                ),
+                *reason,
             ],
         )
 

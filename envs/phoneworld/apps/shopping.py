@@ -78,6 +78,12 @@ STATUS = {
 MAX_QTY = 10
 FREE_SHIPPING_MIN = 3500
 SHIPPING_FEE = 599
+ORDER_STATUS = {
+    "placed": "Ordered",
+    "shipped": "Shipped",
+    "delivered": "Delivered",
+    "cancelled": "Cancelled",
+}
 CARD_KINDS = {
     "visa": "Visa",
     "mastercard": "Mastercard",
@@ -1442,19 +1448,23 @@ class Shopping(App):
         )
 
     def order_card(self, o: dict[str, Any]) -> View:
+        """An order in "Your Orders": its status and date, what was ordered, the total, where
+        it ships, how it was paid and the order number."""
         status = str(o.get("status") or "placed")
-        when = long_date(o.get("placed_at"))
-        line = {
-            "placed": f"Ordered {when}",
-            "shipped": f"Shipped, ordered {when}",
-            "delivered": f"Delivered, ordered {when}",
-            "cancelled": f"Cancelled, ordered {when}",
-        }.get(status, when)
         items = [str(t) for t in (o.get("items") or [])]
+        titles = [web(items[0], rid="order-item-title", height=90)] if items else []
+        titles += [web(t, rid="order-item-more", height=70) for t in items[1:]]
         return group(
-            web(line, rid="order-status", height=80),
-            web(items[0] if items else "", rid="order-item-title", height=90),
-            *([web(f"and {len(items) - 1} more item(s)", height=70)] if len(items) > 1 else []),
+            group(
+                web(ORDER_STATUS.get(status, status), rid="order-status", height=80, weight=0.4),
+                web(f"Ordered {long_date(o.get('placed_at'))}", rid="order-date", weight=0.6),
+                horizontal=True,
+                height=80,
+            ),
+            *titles,
+            web(f"Total {money(o.get('total'))}", rid="order-card-total", height=70),
+            web(f"Ship to {o.get('address') or ''}", rid="order-card-address", height=70),
+            web(f"Paid with {o.get('payment') or ''}", rid="order-card-payment", height=70),
             group(
                 web("Order #", height=70, weight=0.3),
                 web(str(o.get("order_id") or ""), rid="order-card-id", height=70, weight=0.7),

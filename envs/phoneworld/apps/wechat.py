@@ -54,6 +54,7 @@ APPBRAND_LAUNCHER_UI = f"{PKG}.plugin.appbrand.ui.AppBrandLauncherUI"
 MALL_UI = f"{PKG}.plugin.mall.ui.MallIndexUIv2"
 WALLET_UI = f"{PKG}.plugin.wallet.balance.ui.WalletBalanceManagerUI"
 PAY_SETTINGS_UI = f"{PKG}.plugin.wallet.pwd.ui.WalletPasswordSettingUI"
+WALLET_BILL_UI = f"{PKG}.plugin.wallet.bill.ui.WalletBillListUI"
 SETTINGS_UI = f"{PKG}.plugin.setting.ui.setting.SettingsUI"
 NOTIFY_SETTINGS_UI = f"{PKG}.plugin.setting.ui.setting.SettingsNotificationUI"
 GENERAL_SETTINGS_UI = f"{PKG}.plugin.setting.ui.setting.SettingsAboutSystemUI"
@@ -1698,9 +1699,66 @@ class WeChatApp(WeChatPay, App):
                 ],
             ),
             row("Cards", None),
+            row("Transactions", "open_transactions"),
             row("Payment Settings", "open_pay_settings"),
         ]
         return screen
+
+    def on_open_transactions(self, ctx: Ctx, arg: Any) -> None:
+        ctx.push("transactions")
+
+    def screen_transactions(self, ctx: Ctx, route: Route) -> Screen:
+        """The wallet's bill: every transfer, newest first, with whom it went to, the
+        amount, the note, when it was sent (to the second) and whether it was received."""
+        screen = Screen("Transactions", activity=WALLET_BILL_UI, up=True, list_rid=rid("bill_list"))
+        transfers = sorted(
+            ctx.records("transfers", "wechat"),
+            key=lambda t: str(t.get("sent_at") or ""),
+            reverse=True,
+        )
+        screen.rows = [self.bill_row(ctx, t) for t in transfers] or [
+            label("No transactions", "empty_tip", height=200)
+        ]
+        return screen
+
+    def bill_row(self, ctx: Ctx, t: dict[str, Any]) -> View:
+        moment = parse_time(t.get("sent_at"))
+        status = TRANSFER_STATES.get(str(t.get("status") or "pending"), "")
+        note = str(t.get("note") or "")
+        return View(
+            w.LINEAR,
+            rid=rid("bill_item"),
+            height=0,
+            children=[
+                View(
+                    w.LINEAR,
+                    horizontal=True,
+                    height=100,
+                    children=[
+                        label(
+                            f"Transfer to {chat_title(ctx, str(t.get('to')))}",
+                            "bill_title",
+                            weight=0.65,
+                        ),
+                        label(f"-{money(t.get('amount'))}", "bill_amount", weight=0.35),
+                    ],
+                ),
+                View(
+                    w.LINEAR,
+                    horizontal=True,
+                    height=80,
+                    children=[
+                        label(
+                            moment.strftime("%Y-%m-%d %H:%M:%S") if moment else "",
+                            "bill_time",
+                            weight=0.65,
+                        ),
+                        label(status, "bill_status", weight=0.35),
+                    ],
+                ),
+                *([label(f"Note: {note}", "bill_note", height=80)] if note else []),
+            ],
+        )
 
     def on_open_pay_settings(self, ctx: Ctx, arg: Any) -> None:
         ctx.push("pay_settings")

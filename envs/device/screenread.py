@@ -1,0 +1,395 @@
+"""Running screen probes on a phone: open the app afresh, take the probe's steps, and read the
+page's rows, scrolling from its top to its end.
+
+Every command is a plain argument vector over the same transport the other probes use:
+``am force-stop`` and ``monkey`` to start the app, ``input tap X Y`` (the centre of the element
+a step's selector finds, scrolling down to it), ``input text`` for a typed step, ``input swipe``
+for a slow drag that scrolls, ``uiautomator dump`` and ``cat`` to read each screen (dumped
+until two dumps agree). No text from a task or from the screen is ever sent: taps are
+coordinates, and typed text is the model's own.
+
+Rows are read only where they show whole. A list that scrolls is read page by page: each
+drag moves it less than a page, and consecutive pages must overlap in rows that sit at the
+same place relative to each other (the shift the drag made), so a row is never counted twice
+nor skipped. Pages that overlap in no row, or in several ways, make the reading fail: the
+collection is then *unread* (its clauses undecided), never guessed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from tasklang import ir
+from tasklang.envs.device import parse
+from tasklang.envs.device.codec import DecodeError
+from tasklang.envs.device.probes import DUMP, READ_DUMP
+from tasklang.envs.device.screens import ScreenSpec, SpotRead, selector_text
+from tasklang.envs.device.transport import CommandFailed
+from tasklang.verifiers.ui import value_matches
+
+Shell = Callable[[tuple[str, ...]], str]
+Bounds = tuple[int, int, int, int]
+LAUNCHER = "android.intent.category.LAUNCHER"
+DRAG = 0.4  # a drag that scrolls moves the list by this part of its height
+DRAG_MS = 1500  # slowly: no fling, so the list moves about as far as the finger
+MAX_PAGES = 200
+SETTLE_POLLS = 6
+_MARK = ("class", "resource-id", "text", "content-desc")
+_ATTRS = {"text": "text", "desc": "content-desc", "id": "resource-id", "class": "class",
+          "package": "package"}  # fmt: skip
+
+
+class ScreenError(Exception):
+    """A screen probe that could not read its page (a step's element is not there, pages
+    that do not fit together, a value that does not read)."""
+
+
+# ------------------------------------------------------------------ one screen
+class Page:
+    """One dump: its elements, and where each is."""
+
+    def __init__(self, xml: str) -> None:
+        self.xml = xml
+        try:
+            self.root = etree.fromstring(xml.encode("utf-8", "surrogatepass"))
+        except etree.XMLSyntaxError as exc:
+            raise parse.OutputError(f"the UI dump is not XML: {exc}") from None
+        self.nodes = list(self.root.iter("node"))
+
+    def select(self, sel: ir.Selector, within: Any = None) -> list[Any]:
+        """The elements (inside ``within``, itself included) that match every attribute.
+        An `xpath` inside a row is evaluated from the row and may leave it (a line of an
+        order reads the order's number with ``ancestor::...``)."""
+        xpath = any(a.attr == "xpath" for a in sel.attrs)
+        pool = list(within.iter("node")) if within is not None and not xpath else self.nodes
+        for attr in sel.attrs:
+            if attr.attr == "xpath":
+                try:
+                    found = (within if within is not None else self.root).xpath(attr.value)
+                except (etree.XPathError, ValueError) as exc:
+                    raise ScreenError(f"cannot evaluate XPath `{attr.value}`: {exc}") from None
+                hits = {id(n) for n in found} if isinstance(found, list) else set()
+                pool = [n for n in pool if id(n) in hits]
+            else:
+                key = _ATTRS[attr.attr]
+                pool = [n for n in pool if value_matches(attr.attr, n.get(key, ""), attr.value)]
+        return pool
+
+    def scroller(self) -> Any:
+        """The list to scroll: the largest on screen."""
+        lists = [n for n in self.nodes if n.get("scrollable") == "true" and bounds(n)]
+        return max(lists, key=lambda n: area(bounds(n)), default=None)
+
+    def signature(self, within: Any) -> tuple[Any, ...]:
+        """What a scroll changes: every element inside ``within`` and where it is."""
+        scope = within.iter("node") if within is not None else self.nodes
+        return tuple(
+            (n.get("bounds"), n.get("text"), n.get("content-desc"), n.get("resource-id"))
+            for n in scope
+        )
+
+
+def bounds(node: Any) -> Bounds | None:
+    raw = node.get("bounds", "")
+    try:
+        left, top, right, bottom = (int(v) for v in raw.replace("][", ",").strip("[]").split(","))
+    except ValueError:
+        return None
+    return (left, top, right, bottom) if right > left and bottom > top else None
+
+
+def area(b: Bounds | None) -> int:
+    return (b[2] - b[0]) * (b[3] - b[1]) if b else 0
+
+
+def texts(page: Page, row: Any, read: SpotRead) -> tuple[str, ...]:
+    """The texts (or switch states) of the elements a spot finds in a row (none found: one
+    empty text)."""
+    found = page.select(read.spot.selector, row)
+    if read.many:
+        return tuple(shown(n, read) for n in found)
+    if len(found) > 1:
+        what = selector_text(read.spot.selector)
+        raise ScreenError(f"{len(found)} elements match `{what}` for `{read.name}` in one row")
+    return (shown(found[0], read) if found else "",)
+
+
+def shown(node: Any, read: SpotRead) -> str:
+    if read.attr == "checked":
+        return str(node.get("checked", "")) if node.get("checkable") == "true" else ""
+    return str(node.get("text", ""))
+
+
+# ------------------------------------------------------------------ rows on pages
+@dataclass
+class Row:
+    top: int
+    height: int
+    values: tuple[tuple[str, ...], ...]
+    left: int = 0  # rows side by side (chips in a line) differ here
+
+
+Mark = tuple[int, int, tuple[str, ...]]  # an element of a page: top, height, what it shows
+
+
+@dataclass
+class Shot:
+    """One page of a list: its rows, every element in it (``marks``, which say how far the
+    list moved from one page to the next), and the part of the screen the list shows."""
+
+    rows: list[Row]
+    view: tuple[int, int]  # the list's top and bottom on screen
+    marks: list[Mark] = field(default_factory=list)
+    whole: list[Row] = field(default_factory=list)
+    whole_marks: set[Mark] = field(default_factory=set)
+
+
+def stitch(shots: list[Shot]) -> list[Row]:
+    """The rows of a list read page by page, top to bottom, each once (see the module)."""
+    for i, shot in enumerate(shots):
+        top, bottom = shot.view
+        first, last = i == 0, i == len(shots) - 1
+        if any(r.top <= top and r.top + r.height >= bottom for r in shot.rows) and len(shots) > 1:
+            raise ScreenError("a row is taller than the part of the screen the list shows")
+
+        shot.whole = [r for r in shot.rows if _inside(r.top, r.height, shot.view, first, last)]
+        shot.whole_marks = {m for m in shot.marks if _inside(m[0], m[1], shot.view, first, last)}
+    offsets = [0]
+    for prev, shot in itertools.pairwise(shots):
+        offsets.append(offsets[-1] + shift(prev, shot))
+    out: dict[tuple[int, int], Row] = {}
+    for shot, offset in zip(shots, offsets, strict=True):
+        for r in shot.whole:
+            at = (r.top + offset, r.left)
+            out.setdefault(at, Row(r.top + offset, r.height, r.values, r.left))
+    _all_whole_somewhere(shots, offsets, out)
+    return [out[at] for at in sorted(out)]
+
+
+def _inside(top: int, height: int, view: tuple[int, int], first: bool, last: bool) -> bool:
+    """Whether an element shows whole: inside the list's part of the screen (where the list
+    starts on its first page, and ends on its last, an element may touch the edge)."""
+    return (top > view[0] or first) and (top + height < view[1] or last)
+
+
+def _all_whole_somewhere(
+    shots: list[Shot], offsets: list[int], rows: dict[tuple[int, int], Row]
+) -> None:
+    """A row cut off at the bottom of a page (its top is where it starts) or at the top (its
+    bottom is where it ends) shows whole on some page."""
+    ends = {(r.top + r.height, r.left) for r in rows.values()}
+    for shot, offset in zip(shots, offsets, strict=True):
+        top, bottom = shot.view
+        for r in shot.rows:
+            if r in shot.whole:
+                continue
+            if r.top > top and (r.top + offset, r.left) not in rows:
+                raise ScreenError("a row cut off at the bottom of a page shows whole on no page")
+            if r.top + r.height < bottom and (r.top + r.height + offset, r.left) not in ends:
+                raise ScreenError("a row cut off at the top of a page shows whole on no page")
+
+
+def shift(prev: Shot, shot: Shot) -> int:
+    """How far the list moved between two pages: the one shift under which the elements
+    both pages show whole agree. A slow drag moves a list at most as far as the finger went
+    (``DRAG`` of its height): a page that moved further is not a page that fits."""
+    most = int(DRAG * (prev.view[1] - prev.view[0])) + 2
+    candidates = {
+        a[0] - b[0]
+        for a in prev.whole_marks
+        for b in shot.whole_marks
+        if a[1:] == b[1:] and 0 < a[0] - b[0] <= most
+    }
+    fits = [d for d in sorted(candidates) if _agree(prev, shot, d)]
+    if not fits:
+        raise ScreenError("two pages of the list share nothing: a drag scrolled too far")
+    if len(fits) > 1:
+        raise ScreenError("two pages of the list fit together in more than one way")
+    return fits[0]
+
+
+def _agree(prev: Shot, shot: Shot, d: int) -> bool:
+    """Elements whole in one page sit, moved by ``d``, where the other page shows them."""
+    top, bottom = prev.view
+    for t, h, key in shot.whole_marks:
+        if t + d > top and t + d + h < bottom and (t + d, h, key) not in prev.whole_marks:
+            return False
+    top, bottom = shot.view
+    for t, h, key in prev.whole_marks:
+        if t - d > top and t - d + h < bottom and (t - d, h, key) not in shot.whole_marks:
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ the session
+class ScreenReader:
+    """Reads screen probes through ``run`` (argv -> output); ``sleep`` waits between dumps
+    while the screen settles."""
+
+    def __init__(self, run: Shell, sleep: Callable[[float], None] = time.sleep) -> None:
+        self.run, self.sleep = run, sleep
+        self.seen: dict[tuple[str, tuple[str, ...]], list[Page]] = {}
+
+    def dump(self) -> Page:
+        """The screen once two dumps in a row agree (at most ``SETTLE_POLLS`` dumps)."""
+        last = self._dump()
+        for _ in range(SETTLE_POLLS - 1):
+            self.sleep(0.3)
+            now = self._dump()
+            if now == last:
+                break
+            last = now
+        return Page(last)
+
+    def _dump(self) -> str:
+        parse.check_dumped(self.run(DUMP.argv))
+        return self.run(READ_DUMP.argv)
+
+    def start(self, package: str) -> None:
+        self.run(("am", "force-stop", package))
+        self.run(("monkey", "-p", package, "-c", LAUNCHER, "1"))
+
+    def drag(self, page: Page, scroller: Any, down: bool, part: float = DRAG) -> None:
+        b = bounds(scroller)
+        if b is None:
+            return
+        x, top, height = (b[0] + b[2]) // 2, b[1], b[3] - b[1]
+        low, high = top + int(height * (0.5 + part / 2)), top + int(height * (0.5 - part / 2))
+        y1, y2 = (low, high) if down else (high, low)
+        self.run(("input", "swipe", str(x), str(y1), str(x), str(y2), str(DRAG_MS)))
+
+    def find(self, sel: ir.Selector) -> tuple[Page, Any]:
+        """The screen and the first element ``sel`` matches, scrolling down to it."""
+        page = self.dump()
+        for _ in range(MAX_PAGES):
+            found = [n for n in page.select(sel) if bounds(n)]
+            if found:
+                return page, found[0]
+            scroller = page.scroller()
+            if scroller is None:
+                break
+            before = page.signature(scroller)
+            self.drag(page, scroller, down=True)
+            page = self.dump()
+            if page.signature(page.scroller()) == before:
+                break
+        raise ScreenError(f"no element `{selector_text(sel)}` on the page")
+
+    def steps(self, spec: ScreenSpec) -> None:
+        self.start(spec.package)
+        for step in spec.probe.steps:
+            if step.selector is not None:
+                _, node = self.find(step.selector)
+                b = bounds(node)
+                assert b is not None
+                self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+            else:
+                text = (step.text or "").replace("%", "%%").replace(" ", "%s")
+                self.run(("input", "text", text))
+
+    def pages(self, spec: ScreenSpec) -> list[Page]:
+        """The probe's page from the top of its list to the end, one dump a screenful: the
+        way there is taken once, for every probe that reads the same page."""
+        way = (spec.package, tuple(s.model_dump_json(exclude={"span"}) for s in spec.probe.steps))
+        if way not in self.seen:
+            self.seen.clear()  # one page at a time: the phone shows only the last
+            self.steps(spec)
+            self.seen[way] = self.scroll_through()
+        return self.seen[way]
+
+    def scroll_through(self) -> list[Page]:
+        """The page's largest list scrolled to its top, then a dump after each drag down
+        until the list no longer moves."""
+        page = self.dump()
+        scroller = page.scroller()
+        for _ in range(MAX_PAGES if scroller is not None else 0):
+            before = page.signature(scroller)
+            self.drag(page, scroller, down=False, part=0.8)
+            page = self.dump()
+            scroller = page.scroller()
+            if scroller is None or page.signature(scroller) == before:
+                break
+        pages = [page]
+        while scroller is not None:
+            if len(pages) > MAX_PAGES:
+                raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
+            before = page.signature(scroller)
+            self.drag(page, scroller, down=True)
+            page = self.dump()
+            scroller = page.scroller()
+            if scroller is None or page.signature(scroller) == before:
+                break
+            pages.append(page)
+        return pages
+
+    def value(self, spec: ScreenSpec) -> Any:
+        """A setting: the first element its spot matches, from the top of the page."""
+        read = spec.reads[0]
+        for page in self.pages(spec):
+            found = [n for n in page.select(read.spot.selector) if bounds(n)]
+            if found:
+                return _decode(read, (shown(found[0], read),), spec)
+        raise ScreenError(f"no element `{selector_text(read.spot.selector)}` on the page")
+
+    def rows(self, spec: ScreenSpec) -> list[dict[str, Any]]:
+        assert spec.probe.selector is not None
+        shots = [shot(page, spec.probe.selector, spec.reads) for page in self.pages(spec)]
+        return [
+            {read.name: _decode(read, raw, spec) for read, raw in zip(spec.reads, r.values,
+                                                                        strict=True)}
+            for r in stitch(shots)
+        ]  # fmt: skip
+
+
+def shot(page: Page, sel: ir.Selector, reads: tuple[SpotRead, ...]) -> Shot:
+    """The rows one dump shows, where the list is, and every element in the list."""
+    scroller = page.scroller()
+    rows = []
+    for node in page.select(sel):
+        b = bounds(node)
+        if b is None:
+            continue
+        values = tuple(texts(page, node, r) for r in reads)
+        rows.append(Row(b[1], b[3] - b[1], values, b[0]))
+    view = bounds(scroller) if scroller is not None else None
+    if view is None:  # nothing scrolls: every row shows whole
+        return Shot(rows, (-1, 1 << 30))
+    marks = []
+    for node in scroller.iterdescendants("node"):
+        b = bounds(node)
+        if b is not None:
+            what = (str(b[0]), str(b[2]), *(node.get(k, "") for k in _MARK))
+            marks.append((b[1], b[3] - b[1], what))
+    return Shot(rows, (view[1], view[3]), marks)
+
+
+def _decode(read: SpotRead, raw: tuple[str, ...], spec: ScreenSpec) -> Any:
+    try:
+        if read.many:
+            return [read.decode(t) for t in raw]
+        return read.decode(raw[0])
+    except DecodeError as exc:
+        raise ScreenError(f"{spec.app}.{spec.target}: `{read.name}`: {exc}") from None
+
+
+def read_screens(
+    specs: list[ScreenSpec], run: Shell, sleep: Callable[[float], None] | None = None
+) -> tuple[dict[tuple[str, str], Any], dict[tuple[str, str], str]]:
+    """What each screen probe read (records, or a setting's value), and why the others
+    could not be read (``sleep``: how to wait for a screen to settle; ``time.sleep``)."""
+    reader = ScreenReader(run, sleep or time.sleep)
+    read: dict[tuple[str, str], Any] = {}
+    unread: dict[tuple[str, str], str] = {}
+    for spec in specs:
+        try:
+            read[spec.key] = reader.rows(spec) if spec.kind == "collection" else reader.value(spec)
+        except (ScreenError, CommandFailed) as exc:  # a phone that answers, but not the page
+            unread[spec.key] = f"{spec.app}.{spec.target} could not be read on screen: {exc}"
+            reader.seen.clear()
+    return read, unread

@@ -1,0 +1,270 @@
+"""Screen probes: state an app keeps nowhere a phone lets a checker read (a mini program's
+orders, a super-app's encrypted wallet, a shopping app's cart), read from the app's own
+screens after the episode.
+
+An app model's ``probe TARGET: screen STEPS rows SELECTOR { field = SPOT, ... }`` (or
+``value SPOT`` for a setting) becomes a :class:`ScreenSpec`; ``envs/device/screenread.py``
+runs it. What a spot's text means is decided here: the text around the value (``format``),
+the text of each enum or bool value (``labels``), and the form the field's type is shown in
+(money as ``$1,234.50``, a date as ``2026-05-14``, a time as ``08:05``, a datetime with its
+seconds as ``2026-05-14 08:05:30``). Text that does not have that form is an error, never a
+guess: a screen that shows less than the value (a time to the minute, a rounded number)
+cannot be read exactly, and such a field is simply not mapped by the model.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tasklang import ir
+from tasklang.envs.device.codec import DecodeError
+
+# a setting's spot is keyed by the setting's own name
+Decode = Callable[[str], Any]
+_INT = re.compile(r"-?\d{1,3}(,\d{3})+|-?\d+")
+_NUMBER = re.compile(r"-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?")
+_MONEY = re.compile(r"(-)?([$€£¥])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
+_TIME = re.compile(r"(\d{2}):(\d{2})(?::(\d{2}))?")
+
+
+@dataclass(frozen=True)
+class SpotRead:
+    """One value a screen probe reads: a record's field (or the setting), where it is, and
+    how its text becomes the value (``many``: every element the spot matches is one item of
+    a list, in screen order)."""
+
+    name: str
+    spot: ir.ScreenSpot
+    decode: Decode
+    many: bool = False
+    attr: str = "text"  # what of the element is read: its text, or `checked` (a switch's state)
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """One `screen` probe of one app, resolved against the app model."""
+
+    app: str
+    package: str
+    probe: ir.Probe
+    kind: Literal["collection", "setting"]
+    reads: tuple[SpotRead, ...]
+
+    @property
+    def target(self) -> str:
+        return self.probe.target
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.app, self.probe.target)
+
+    def describe(self) -> str:
+        """The way to the page and what is read there, in the model's words."""
+        steps = []
+        for s in self.probe.steps:
+            if s.selector is not None:
+                steps.append("tap " + selector_text(s.selector))
+            else:
+                steps.append(f"type {s.text!r}")
+        what = (
+            f"rows {selector_text(self.probe.selector)}"
+            if self.probe.selector is not None
+            else f"value {selector_text(self.reads[0].spot.selector)}"
+        )
+        return ", ".join([f"start {self.package}", *steps, what])
+
+
+def selector_text(sel: ir.Selector) -> str:
+    return " ".join(f'{a.attr} "{a.value}"' for a in sel.attrs)
+
+
+def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
+    """Every `screen` probe of the task's apps."""
+    out = []
+    for name in sorted(compiled.apps):
+        app = compiled.apps[name]
+        for p in app.probes:
+            if p.source != "screen":
+                continue
+            coll = app.collection(p.target)
+            if coll is not None:
+                rdef = app.record(coll.record)
+                reads = tuple(
+                    _read(f, spot, rdef.field(f) if rdef else None) for f, spot in p.spots.items()
+                )
+                out.append(ScreenSpec(name, app.package, p, "collection", reads))
+            elif app.setting(p.target) is not None:
+                reads = tuple(_read(f, spot, app.setting(p.target)) for f, spot in p.spots.items())
+                out.append(ScreenSpec(name, app.package, p, "setting", reads))
+    return out
+
+
+def _read(name: str, spot: ir.ScreenSpot, fdef: ir.FieldDef | None) -> SpotRead:
+    t = fdef.type if fdef is not None else ir.Type(name="text")
+    if t.name == "list" and t.item is not None:
+        return SpotRead(name, spot, spot_decoder(spot, t.item), many=True)
+    if t.name == "bool" and not spot.labels:
+        return SpotRead(name, spot, _checked, attr="checked")
+    return SpotRead(name, spot, spot_decoder(spot, t))
+
+
+def _checked(raw: str) -> Any:
+    """A switch's or check box's state (the element's `checked`, read only where it is
+    `checkable`)."""
+    if raw not in ("true", "false"):
+        raise DecodeError("the element is not a switch or a check box")
+    return raw == "true"
+
+
+# ------------------------------------------------------------------ reading shown text
+def spot_decoder(spot: ir.ScreenSpot, t: ir.Type) -> Decode:
+    """Text shown on screen -> the field's value (raises DecodeError when it does not fit).
+
+    >>> read = spot_decoder(ir.ScreenSpot(selector=ir.Selector(attrs=[]),
+    ...                     format="Total {}"), ir.Type(name="money"))
+    >>> read("Total $1,204.50"), read("Total -$0.05")
+    (120450, -5)
+    """
+    base = _by_type(t)
+    labels = {text: value for value, text in spot.labels.items()}
+    if spot.labels:
+        base = _labelled(labels, t)
+
+    def decode(text: str) -> Any:
+        """Nothing shown (no element, or no text) is a label's value when a label is ""; else
+        no value for an optional field, "" for text, and an error for the rest."""
+        if text == "" and "" in labels:
+            return base("")
+        if text == "" and spot.format is not None:
+            if t.optional:
+                return None
+            if t.name in ("text", "phone", "email"):
+                return ""
+            raise DecodeError(f"nothing shown where {spot.format!r} was expected")
+        inner = unformat(spot.format, text) if spot.format is not None else text
+        if inner == "" and t.optional:
+            return None
+        return base(inner)
+
+    return decode
+
+
+def unformat(fmt: str, text: str) -> str:
+    """The value ``{}`` stands for in ``text`` written as ``fmt`` (``{*}``: any other text).
+    Text that splits more than one way ("Row 1 Seat 2 Seat 3" as "Row {} Seat {*}") does
+    not say which value it shows, and is an error.
+
+    >>> unformat("Order No. {}", "Order No. A0193"), unformat("Row {*} Seat {}", "Row 5 Seat 7")
+    ('A0193', '7')
+    """
+    if "{*}" not in fmt:
+        prefix, _, suffix = fmt.partition("{}")
+        if (
+            len(text) < len(prefix) + len(suffix)
+            or not text.startswith(prefix)
+            or not text.endswith(suffix)
+        ):
+            raise DecodeError(f"{text[:60]!r} is not written as {fmt!r}")
+        return text[len(prefix) : len(text) - len(suffix)]
+    parts = [re.escape(p).replace(re.escape("{*}"), "(?:.*{0})") for p in fmt.split("{}")]
+    value = "(.*{0})"
+    found = set()
+    for lazy in ("", "?"):
+        pattern = (parts[0] + value + parts[1]).replace("{0}", lazy)
+        m = re.fullmatch(pattern, text, re.DOTALL)
+        if m is not None:
+            found.add(m[1])
+    if not found:
+        raise DecodeError(f"{text[:60]!r} is not written as {fmt!r}")
+    if len(found) > 1:
+        raise DecodeError(f"{text[:60]!r} does not say which part is the value of {fmt!r}")
+    return found.pop()
+
+
+def _labelled(labels: dict[str, str], t: ir.Type) -> Decode:
+    def decode(text: str) -> Any:
+        if text not in labels:
+            shown = ", ".join(repr(k) for k in labels)
+            raise DecodeError(f"{text[:60]!r} is none of the labels {shown}")
+        value = labels[text]
+        return value == "true" if t.name == "bool" else value
+
+    return decode
+
+
+def _by_type(t: ir.Type) -> Decode:
+    readers: dict[str, Decode] = {
+        "int": _int,
+        "number": _number,
+        "money": _money,
+        "date": _date,
+        "time": _time,
+        "datetime": _datetime,
+        "bool": _checked,
+    }
+    if t.name == "enum":
+        members = set(t.members or ())
+        return lambda text: _member(text, members)
+    return readers.get(t.name, _text)
+
+
+def _text(text: str) -> Any:
+    return text
+
+
+def _member(text: str, members: set[str]) -> Any:
+    if text not in members:
+        raise DecodeError(f"{text[:60]!r} is not one of {', '.join(sorted(members))}")
+    return text
+
+
+def _int(text: str) -> Any:
+    if not _INT.fullmatch(text.strip()):
+        raise DecodeError(f"expected a whole number, read {text[:40]!r}")
+    return int(text.strip().replace(",", ""))
+
+
+def _number(text: str) -> Any:
+    if not _NUMBER.fullmatch(text.strip()):
+        raise DecodeError(f"expected a number, read {text[:40]!r}")
+    plain = text.strip().replace(",", "")
+    return float(plain) if "." in plain else int(plain)
+
+
+def _money(text: str) -> Any:
+    """Cents from "$1,234.50" or "-$0.05" (a currency sign, then whole units, then cents)."""
+    m = _MONEY.fullmatch(text.strip())
+    if m is None:
+        raise DecodeError(f"expected an amount like $4.50, read {text[:40]!r}")
+    cents = int(m[3].replace(",", "")) * 100 + int(m[4] or 0)
+    return -cents if m[1] else cents
+
+
+def _date(text: str) -> Any:
+    try:
+        return dt.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise DecodeError(f"expected a date like 2026-05-14, read {text[:40]!r}") from None
+
+
+def _time(text: str) -> Any:
+    m = _TIME.fullmatch(text.strip())
+    if m is None or int(m[1]) > 23 or int(m[2]) > 59 or int(m[3] or 0) > 59:
+        raise DecodeError(f"expected a time like 08:05, read {text[:40]!r}")
+    return f"{m[1]}:{m[2]}:{m[3] or '00'}"
+
+
+def _datetime(text: str) -> Any:
+    """A datetime shown to the second ("2026-05-14 08:05:30"); one shown to the minute does
+    not say its seconds, so it is not read as one."""
+    plain = text.strip().replace(" ", "T", 1)
+    if len(plain) != 19:
+        raise DecodeError(f"expected a date and time to the second, read {text[:40]!r}")
+    try:
+        return dt.datetime.fromisoformat(plain).isoformat()
+    except ValueError:
+        raise DecodeError(f"expected a date and time, read {text[:40]!r}") from None

@@ -1,0 +1,121 @@
+"""`screen` probes (AST -> IR) and their checks.
+
+A `screen` probe reads state an app shows only on screen: after the episode the device
+checker opens the app afresh, taps its way to one page (``tap SELECTOR, ...``) and reads it,
+scrolling to the end. ``rows SELECTOR { field = SPOT, ... }`` reads one record per element the
+selector matches; ``value SPOT`` reads a setting. A spot is an element (inside the row) and
+optionally the text around the value (``format "Order No. {}"``; ``{*}`` is other text, as in
+``"Row {} Seat {*}"``) and the text shown for each value of an enum or a bool (``labels {
+placed = "Placed", ... }``; a bool without labels is the state of a switch or check box). A value with no label cannot be told apart on screen: a page that
+shows one cannot be read.
+"""
+
+from __future__ import annotations
+
+from tasklang import ast, ir
+from tasklang.diagnostics import did_you_mean
+from tasklang.lower import Reporter
+
+# the scalar types a screen can show exactly as text
+SCREEN_TYPES = (
+    "text", "int", "number", "bool", "money", "phone", "email", "date", "time", "datetime",
+    "enum",
+)  # fmt: skip
+
+
+def build_screen_probe(
+    rep: Reporter,
+    app: ir.AppModel,
+    decl: ast.ProbeDecl,
+    probe: ir.Probe,
+    record: ir.RecordDef | None,
+    setting: ir.FieldDef | None,
+) -> None:
+    """Fill ``probe`` from a `screen` declaration, reporting what does not fit the model."""
+    probe.steps = [step(rep, s) for s in decl.steps]
+    if setting is not None:
+        if decl.value is None:
+            rep.error("TL1023", "a `screen` probe of a setting reads one `value`", decl.span,
+                      f'e.g. `value id "{setting.name}"`')  # fmt: skip
+            return
+        probe.spots[setting.name] = spot(rep, decl.value, setting.type, f"`{setting.name}`")
+        return
+    if decl.selector is None or decl.fields is None:
+        rep.error("TL1023", "a `screen` probe of a collection reads `rows`", decl.span,
+                  'e.g. `rows id "item" { name = id "item-name" }`')  # fmt: skip
+        return
+    probe.selector = selector(rep, decl.selector)
+    assert record is not None
+    for f in decl.fields:
+        fdef = record.field(f.name)
+        if fdef is None:
+            rep.error("TL1023", f"record `{record.name}` has no field `{f.name}`", f.span,
+                      did_you_mean(f.name, [x.name for x in record.fields]))  # fmt: skip
+            continue
+        if f.name in probe.spots:
+            rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
+            continue
+        probe.spots[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
+
+
+def step(rep: Reporter, decl: ast.ScreenStep) -> ir.ScreenStep:
+    if decl.selector is not None:
+        return ir.ScreenStep(action="tap", selector=selector(rep, decl.selector), span=decl.span)
+    text = rep.string(decl.text or '""', decl.span)
+    return ir.ScreenStep(action="type", text=text, span=decl.span)
+
+
+def selector(rep: Reporter, sel: ast.Selector) -> ir.Selector:
+    return ir.Selector(
+        attrs=[
+            ir.UiAttr(attr=a.attr, value=rep.string(a.value, a.span))  # type: ignore[arg-type]
+            for a in sel.attrs
+        ]
+    )
+
+
+def spot(rep: Reporter, decl: ast.ScreenSpot, t: ir.Type, what: str) -> ir.ScreenSpot:
+    out = ir.ScreenSpot(selector=selector(rep, decl.selector), span=decl.span)
+    item = t.item if t.name == "list" and t.item is not None else t
+    if item.name not in SCREEN_TYPES:
+        rep.error("TL1023", f"{what} is `{t}`, which a screen probe cannot read", decl.span,
+                  f"a screen shows {', '.join(SCREEN_TYPES)} values, or lists of them")  # fmt: skip
+    if decl.format is not None:
+        out.format = rep.string(decl.format, decl.span)
+        if out.format.count("{}") != 1:
+            rep.error("TL1023", f'the format of {what} needs one `{{}}` for the value, not "'
+                      f'{out.format}"', decl.span, 'e.g. `format "Order No. {}"`')  # fmt: skip
+        elif "{}{*}" in out.format or "{*}{}" in out.format:
+            rep.error("TL1023", f"the format of {what} does not say where the value ends",
+                      decl.span, "put text between `{}` and `{*}`")  # fmt: skip
+    labels(rep, decl, out, item, what)
+    return out
+
+
+def labels(rep: Reporter, decl: ast.ScreenSpot, out: ir.ScreenSpot, t: ir.Type, what: str) -> None:
+    """The text shown for each value: every value of an enum or a bool has its own."""
+    if t.name == "enum":
+        names: tuple[str, ...] = tuple(t.members or ())
+    elif t.name == "bool":
+        names = ("true", "false")
+    elif decl.labels is not None:
+        rep.error("TL1023", f"labels name the values of an enum or a bool, not `{t}`", decl.span)
+        return
+    else:
+        return
+    if decl.labels is None:
+        return  # an enum's members are shown as they are named; a bool is a switch's state
+    shown: dict[str, str] = {}
+    for label in decl.labels:
+        text = rep.string(label.column, label.span)
+        if label.name not in names:
+            rep.error("TL1023", f"`{label.name}` is not a value of {what}", label.span,
+                      did_you_mean(label.name, list(names)))  # fmt: skip
+        elif label.name in out.labels:
+            rep.error("TL1023", f"`{label.name}` has two labels", label.span)
+        elif text in shown:
+            rep.error("TL1023", f'"{text}" would read as both `{shown[text]}` and '
+                      f"`{label.name}`", label.span)  # fmt: skip
+        else:
+            out.labels[label.name] = text
+            shown[text] = label.name

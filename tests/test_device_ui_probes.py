@@ -1,0 +1,318 @@
+"""`screen` probes: state that apps show only on screen (mini programs' orders and trips,
+WeChat's wallet and settings, Amazon's orders, addresses and payment methods), read after the
+episode by opening the app again and reading its pages, PhoneWorld's own screens answering.
+
+What is checked: the language form compiles, formats back and reports what does not fit the
+model; shown text decodes exactly or not at all; pages of a scrolled list fit together with
+every row counted once, and pages that do not fit are an error; on every library task of
+these apps the probes read exactly what the end state holds in the fields they map; a screen
+that cannot be read leaves its state undecided instead of guessed; readings after each step
+never open an app; and the commands a reading sends are argument vectors that carry no text
+from the phone's state.
+"""
+
+from __future__ import annotations
+
+import copy
+import shlex
+from typing import Any
+
+import pytest
+
+from tasklang import ir
+from tasklang.compiler import Compiler
+from tasklang.envs.device.check import device_check, probe
+from tasklang.envs.device.codec import DecodeError
+from tasklang.envs.device.differential import library, run_task
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import coverage
+from tasklang.envs.device.screenread import Row, ScreenError, Shot, stitch
+from tasklang.envs.device.screens import screen_specs, spot_decoder, unformat
+from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.verifiers.probes import unobservable
+from tasklang.verifiers.snapshot import WorldSnapshot
+
+APPS = {"coffee", "ride", "bills", "movies", "wechat", "shopping"}
+SCREEN_TASKS = sorted(t for t, c in library().items() if set(c.apps) & APPS)
+
+
+def no_wait(seconds: float) -> None:
+    return None
+
+
+def read(compiled: ir.CompiledTask, world: WorldSnapshot) -> Any:
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: world.ui_xml or "")
+    reading = probe(compiled, transport, screens=True, sleep=no_wait)
+    return reading, transport
+
+
+def project(world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any]) -> dict[str, Any]:
+    """The part of a world the screen probes map, for the targets in ``keys``."""
+    out: dict[str, Any] = {}
+    for spec in screen_specs(compiled):
+        if spec.key not in keys:
+            continue
+        state = world.apps.get(spec.app)
+        assert state is not None
+        if spec.kind == "setting":
+            out[spec.target] = state.settings.get(spec.target)
+            continue
+        names = [r.name for r in spec.reads]
+        rows = [{n: r.get(n) for n in names} for r in state.collections.get(spec.target, [])]
+        out[spec.target] = sorted(rows, key=repr)
+    return out
+
+
+# ------------------------------------------------------------------ the language
+APP = """
+app shop_demo {
+  package "com.example.shop"
+  record Order {
+    number: text key
+    status: enum(open, done) = "open"
+    paid: bool = true
+    total: money
+    tags: list of text = []
+  }
+  collection orders: Order
+  settings { balance: money = $0.00  alerts: bool = true }
+  probe orders: screen (tap text "Orders", type "open orders") rows id "order" {
+    number = id "number" format "Order {}",
+    status = id "status" labels { open = "Open", done = "Done" },
+    paid = id "paid" labels { true = "Paid", false = "" },
+    total = id "total",
+    tags = id "tag",
+  }
+  probe balance: screen (tap text "Wallet") value id "balance"
+  probe alerts: screen value xpath "//node[node[@text='Alerts']]/node[@checkable='true']"
+}
+task shop_demo.t {
+  kind app
+  apps shop_demo
+  goal "Pay."
+  expect { exists shop_demo.orders where paid }
+  budget 5 steps
+}
+"""
+
+
+def test_screen_probes_compile_and_format_back() -> None:
+    result = Compiler().compile_text(APP, "demo.task")
+    assert not result.diagnostics, result.diagnostics
+    probes = {p.target: p for p in result.tasks[0].apps["shop_demo"].probes}
+    orders = probes["orders"]
+    assert orders.source == "screen" and [s.action for s in orders.steps] == ["tap", "type"]
+    assert orders.steps[1].text == "open orders"
+    assert orders.spots["status"].labels == {"open": "Open", "done": "Done"}
+    assert orders.spots["number"].format == "Order {}"
+    assert probes["balance"].spots["balance"].selector.attrs[0].value == "balance"
+    from tasklang.fmt import format_source
+    from tasklang.source import SourceFile
+
+    once, diags = format_source(SourceFile("demo.task", APP))
+    assert once is not None and not diags
+    again, _ = format_source(SourceFile("demo.task", once))
+    assert again == once
+    assert 'probe orders: screen (tap text "Orders", type "open orders") rows' in once
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ('total = id "total",', "has no field `totl`"),
+        ('number = id "number" format "Order {}",', "needs one `{}`"),
+        ('total = id "total",', "labels name the values of an enum or a bool"),
+        ('status = id "status" labels { open = "Open", done = "Done" },', "would read as both"),
+        ('status = id "status" labels { open = "Open", done = "Done" },', "is not a value of"),
+        ('probe balance: screen (tap text "Wallet") value id "balance"', "reads one `value`"),
+    ],
+)
+def test_screen_probe_mistakes_are_reported(change: str, message: str) -> None:
+    wrong = {
+        "has no field `totl`": 'totl = id "total",',
+        "needs one `{}`": 'number = id "number" format "Order",',
+        "labels name the values of an enum or a bool": 'total = id "total" labels { a = "x" },',
+        "would read as both": 'status = id "status" labels { open = "Open", done = "Open" },',
+        "is not a value of": 'status = id "status" labels { opened = "Open", done = "Done" },',
+        "reads one `value`": 'probe balance: screen (tap text "Wallet") rows id "b" { }',
+    }[message]
+    result = Compiler().compile_text(APP.replace(change, wrong), "demo.task")
+    codes = [(d.code, d.message) for d in result.diagnostics]
+    assert any(code == "TL1023" and message in text for code, text in codes), codes
+
+
+# ------------------------------------------------------------------ shown text
+def spot(fmt: str | None = None, labels: dict[str, str] | None = None) -> ir.ScreenSpot:
+    return ir.ScreenSpot(selector=ir.Selector(attrs=[]), format=fmt, labels=labels or {})
+
+
+def test_shown_text_decodes_exactly_or_not_at_all() -> None:
+    money = spot_decoder(spot("Total {}"), ir.Type(name="money"))
+    assert money("Total $1,234.50") == 123450 and money("Total -$0.05") == -5
+    for bad in ("Total 4.50", "Sum $4.50", "Total $4.5", "Total $1,23.00"):
+        with pytest.raises(DecodeError):
+            money(bad)
+    when = spot_decoder(spot(), ir.Type(name="datetime"))
+    assert when("2026-05-14 08:05:30") == "2026-05-14T08:05:30"
+    with pytest.raises(DecodeError, match="to the second"):
+        when("2026-05-14 08:05")  # the seconds are not on screen
+    assert spot_decoder(spot(), ir.Type(name="time"))("08:05") == "08:05:00"
+    state = spot_decoder(spot(labels={"open": "Open"}), ir.Type(name="enum", members=("open", "x")))
+    assert state("Open") == "open"
+    with pytest.raises(DecodeError):
+        state("x")  # a value with no label of its own cannot be told apart
+    optional = spot_decoder(spot("Coupon {}"), ir.Type(name="text", optional=True))
+    assert optional("") is None and optional("Coupon  x") == " x"
+    flag = spot_decoder(spot(labels={"true": "Default", "false": ""}), ir.Type(name="bool"))
+    assert flag("") is False and flag("Default") is True
+    assert unformat("{*}, {} {*}", "Seattle, WA 98101") == "WA"
+    with pytest.raises(DecodeError, match="which part"):
+        unformat("Row {} Seat {*}", "Row 1 Seat 2 Seat 3")
+
+
+# ------------------------------------------------------------------ pages of a list
+def page(tops: list[tuple[int, str]], view: tuple[int, int] = (100, 1000)) -> Shot:
+    """A page whose rows are 100 high at ``tops`` showing ``text`` (its marks: the rows)."""
+    rows = []
+    for top, text in tops:
+        t, b = max(top, view[0]), min(top + 100, view[1])
+        if b > t:
+            rows.append(Row(t, b - t, ((text,),)))
+    marks = [(r.top, r.height, ("0", "1", r.values[0][0])) for r in rows]
+    return Shot(rows, view, marks)
+
+
+def content(shift: int, texts: list[str]) -> list[tuple[int, str]]:
+    return [(100 + 100 * i - shift, t) for i, t in enumerate(texts)]
+
+
+def test_pages_fit_together_and_each_row_counts_once() -> None:
+    texts = [f"r{i}" for i in range(20)]
+    texts[7] = texts[8] = "same"  # two equal rows side by side stay two
+    shots = [page(content(s, texts)) for s in (0, 360, 720, 1080, 1100)]
+    rows = stitch(shots)
+    assert [r.values[0][0] for r in rows] == texts
+
+
+def test_pages_that_do_not_overlap_are_an_error() -> None:
+    texts = [f"r{i}" for i in range(20)]
+    with pytest.raises(ScreenError, match="share nothing"):
+        stitch([page(content(0, texts)), page(content(1000, texts))])
+
+
+def test_pages_that_fit_two_ways_are_an_error() -> None:
+    same = ["a"] * 20
+    with pytest.raises(ScreenError, match="more than one way"):
+        stitch([page(content(0, same)), page(content(300, same))])
+
+
+# ------------------------------------------------------------------ the library
+@pytest.mark.parametrize("task_id", SCREEN_TASKS)
+def test_screens_read_what_the_end_state_holds(task_id: str) -> None:
+    compiled = library()[task_id]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    reading, transport = read(compiled, world)
+    keys = {s.key for s in screen_specs(compiled)}
+    unread = dict(reading.unread)
+    # a paid order whose show has started reads "Completed", as a used one does
+    if ("movies", "orders") in unread:
+        assert "'Completed'" in unread.pop(("movies", "orders"))
+    assert not unread, unread
+    read_keys = keys - set(reading.unread)
+    assert project(reading.snapshot, compiled, read_keys) == project(world, compiled, read_keys)
+    assert reading.snapshot.ui_xml == world.ui_xml  # the final screen, read before any tap
+    assert any(line.startswith("input tap") for line in transport.lines)
+
+
+def test_a_long_list_with_twins_is_read_whole() -> None:
+    """Thirty orders, two of them alike in all but their number: many drags, each row once."""
+    compiled = library()["mini.coffee_cancel_duplicate"]
+    _, traj = run_reference(compiled, 0)
+    world = copy.deepcopy(traj.final.snapshot)
+    assert world is not None
+    orders = world.apps["coffee"].collections["orders"]
+    for i in range(30):
+        orders.append({**orders[0], "order_no": f"B{i:03d}", "status": "delivered",
+                       "placed_at": f"2026-05-{1 + i % 9:02d}T09:00:00"})  # fmt: skip
+    reading, transport = read(compiled, world)
+    assert not reading.unread
+    assert project(reading.snapshot, compiled, {("coffee", "orders")}) == project(
+        world, compiled, {("coffee", "orders")}
+    )
+    assert sum(line.startswith("input swipe") for line in transport.lines) > 5
+
+
+def test_a_page_that_cannot_be_read_leaves_its_state_undecided() -> None:
+    compiled = library()["mini.ride_cancel_with_reason"]
+    _, traj = run_reference(compiled, 0)
+    model = compiled.apps["ride"]
+    trips = next(p for p in model.probes if p.target == "trips")
+    lost = trips.model_copy(
+        update={
+            "steps": [
+                *trips.steps[:-1],
+                ir.ScreenStep(
+                    action="tap",
+                    selector=ir.Selector(attrs=[ir.UiAttr(attr="text", value="Nowhere")]),
+                ),
+            ]
+        }
+    )
+    apps = {**compiled.apps, "ride": model.model_copy(update={"probes": [
+        lost if p.target == "trips" else p for p in model.probes]})}  # fmt: skip
+    broken = compiled.model_copy(update={"apps": apps})
+    world = traj.final.snapshot
+    assert world is not None
+    transport = PhoneWorldTransport(broken, lambda: world, lambda: world.ui_xml or "")
+    dv = device_check(broken, traj, transport, sleep=no_wait)
+    assert dv.success is None
+    assert any("ride.trips" in why for why in dv.unobservable.values())
+    good = device_check(compiled, traj, PhoneWorldTransport(compiled, lambda: world,
+                                                            lambda: ""), sleep=no_wait)  # fmt: skip
+    assert len(good.unobservable) < len(dv.unobservable)
+
+
+def test_readings_along_the_way_never_open_an_app() -> None:
+    compiled = library()["mini.coffee_order_latte"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "")
+    snap = probe(compiled, transport).snapshot
+    assert "orders" not in snap.apps.get("coffee", WorldSnapshot().app("coffee")).collections
+    assert not any(line.startswith(("input", "am ", "monkey")) for line in transport.lines)
+    cov = coverage(compiled)
+    lines = ("coffee", "order_lines")  # read in full, but only at the end
+    assert lines in cov.at_end and lines in cov.complete
+    assert lines not in cov.during().fields and lines not in cov.during().complete
+    steps = unobservable(compiled, cov, steps=True)
+    assert any("only after the episode" in why for why in steps.values())
+
+
+@pytest.mark.parametrize("task_id", ["mini.coffee_coupon_order", "mini.ride_from_search",
+                                     "wechat.transfer_money", "shopping.remove_address"])  # fmt: skip
+def test_screen_probes_decide_near_misses_and_agree(task_id: str) -> None:
+    cases = run_task(library()[task_id], 0, 6)
+    assert all(c.agrees for c in cases), [c for c in cases if not c.agrees]
+    assert any(c.device is False for c in cases)
+
+
+def test_commands_carry_no_text_from_the_phone() -> None:
+    compiled = library()["wechat.transfer_money"]
+    _, traj = run_reference(compiled, 0)
+    world = copy.deepcopy(traj.final.snapshot)
+    assert world is not None
+    hostile = '\'; reboot; $(id) `x` "q"'
+    for t in world.apps["wechat"].collections["transfers"]:
+        t["note"] = hostile
+    reading, transport = read(compiled, world)
+    assert not reading.unread
+    notes = [t["note"] for t in reading.snapshot.apps["wechat"].collections["transfers"]]
+    assert hostile in notes
+    for line in transport.lines:
+        assert hostile not in line and "reboot" not in line
+        argv = shlex.split(line)
+        assert argv[0] in ("content", "settings", "run-as", "ls", "cat", "uiautomator",
+                           "dumpsys", "date", "am", "monkey", "input"), line  # fmt: skip
