@@ -42,14 +42,14 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 482 of 982 end states (seed 0, 6 near misses), 4837 of 7424 clause results
-    assert len(decided) / len(cases) >= 0.48
+    # measured: 484 of 982 end states (seed 0, 6 near misses), 4981 of 7424 clause results
+    assert len(decided) / len(cases) >= 0.49
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 55 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 400
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.64
+    assert observable >= 0.67
 
 
 def project(world: WorldSnapshot, compiled: ir.CompiledTask) -> dict[str, Any]:
@@ -199,3 +199,55 @@ def test_differential_cli_on_a_task_file() -> None:
     summary = json.loads(result.output)
     assert summary["cases"] >= 4 and summary["agree"] == summary["cases"]
     assert not summary["disagreements"] and not summary["errors"]
+
+
+def _with_mms(world: WorldSnapshot) -> WorldSnapshot:
+    """``world`` with one more text sent, as MMS."""
+    out = world.model_copy(deep=True)
+    sent = out.apps["messages"].collections["sent"]
+    sent.append({"to": "+15550100", "body": "photo attached", "timestamp": "2026-05-14T11:30:00",
+                 "status": "sent", "mms": True})  # fmt: skip
+    return out
+
+
+def test_texts_sent_as_mms_leave_the_sent_collection_unread() -> None:
+    compiled = library()["androidworld.markor_create_note_and_sms"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    plain = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""))
+    assert ("messages", "sent") not in plain.unread
+    texts = plain.snapshot.apps["messages"].collections["sent"]
+    assert texts and all(t["mms"] is False for t in texts)
+    read = device_check(compiled, traj, PhoneWorldTransport(compiled, lambda: end, lambda: ""))
+    assert not any("messages.sent" in why for why in read.unobservable.values())
+
+    mms = _with_mms(end)
+    transport = PhoneWorldTransport(compiled, lambda: mms, lambda: "")
+    assert "_id=1" in transport.shell("content query --uri content://mms/sent --projection _id")
+    assert "photo attached" not in transport.shell("content query --uri content://sms/sent")
+    with pytest.raises(CommandFailed, match="provider"):  # a provider no probe names
+        transport.shell("content query --uri content://mms/inbox --projection _id")
+    reading = probe(compiled, transport)
+    assert "1 of its records are kept in content://mms/sent" in reading.unread[("messages", "sent")]
+    assert "sent" not in reading.snapshot.apps["messages"].collections
+    dv = device_check(compiled, traj, transport)
+    assert dv.success is None
+    assert any("messages.sent" in why for why in dv.unobservable.values())
+
+
+def test_a_step_reading_that_misses_a_collection_leaves_its_changes_unseen() -> None:
+    compiled = library()["androidworld.markor_create_note_and_sms"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
+    whole = probe(compiled, transport).snapshot
+    probed = device_check(compiled, traj, transport, step_states=[whole] * len(traj.steps))
+    assert not any("messages.sent" in why for why in probed.unobservable.values())
+    partial = whole.model_copy(deep=True)
+    del partial.apps["messages"].collections["sent"]
+    states = [whole] * (len(traj.steps) - 1) + [partial]
+    missed = device_check(compiled, traj, transport, step_states=states)
+    assert missed.success is None
+    assert any("messages.sent" in why for why in missed.unobservable.values())

@@ -371,3 +371,36 @@ def test_a_field_kept_as_a_preferences_set_reads_membership() -> None:
     assert [(r["name"], r["pinned"]) for r in got] == [("Trips", True), ("DCIM", False)]
     prefs = "<map/>"  # no set yet: nothing is pinned
     assert [r["pinned"] for r in records_of(spec, table, run)] == [False, False]
+
+
+def test_the_sent_box_reads_the_delivery_status_telephony_keeps() -> None:
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.probes import probe_specs, records_of
+
+    compiled = library()["androidworld.simple_sms_send"]
+    spec = next(s for s in probe_specs(compiled) if (s.app, s.target) == ("messages", "sent"))
+    status = next(f for f in spec.fields if f.field == "status")
+    assert status.codec.exact
+    assert [status.codec.encode(v) for v in ("sent", "delivered", "pending", "failed")] == [
+        "-1", "0", "32", "64",
+    ]  # fmt: skip
+
+    def run(argv: tuple[str, ...]) -> str:
+        raise AssertionError(f"a content probe runs nothing more: {argv}")
+
+    records = records_of(spec, text("content_query_sms_sent.txt"), run)
+    assert [(r["to"], r["body"], r["timestamp"], r["status"]) for r in records] == [
+        ("+15550100", "Running late, be there at 6", "2024-05-14T08:00:00", "sent"),
+        ("555 0199", "Got it =) thanks", "2024-05-14T09:00:00", "delivered"),
+        ("+15550123", "Call me", "2024-05-14T10:00:00", "pending"),
+        ("+15550124", "Are you there?", "2024-05-14T11:00:00", "failed"),
+    ]
+    with pytest.raises(parse.OutputError, match=r"messages\.sent"):  # not a status Telephony keeps
+        records_of(spec, "Row: 0 address=1, body=x, date=0, status=sent\n", run)
+    assert codec.FORM_COLUMNS[("status", "status")](_type("enum", members=("sent", "read"))) is None
+    mms = next(f for f in spec.fields if f.field == "mms")
+    assert mms.codec.exact and mms.parts == () and "mms" not in spec.columns
+    assert mms.elsewhere is not None and mms.elsewhere.uri == "content://mms/sent"
+    table = spec.probe.model_copy(update={"source": "sqlite"})  # only providers keep records apart
+    fdef = ir.FieldDef(name="mms", type=_type("bool"))
+    assert not codec.column_codec(table, fdef, mms.column).exact

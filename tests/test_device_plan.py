@@ -28,7 +28,7 @@ from tasklang.cli import app
 from tasklang.compiler import library_root
 from tasklang.envs.device.differential import library
 from tasklang.envs.device.parse import parse_setting
-from tasklang.envs.device.probes import ProbeSpec, files_root, probe_specs
+from tasklang.envs.device.probes import Elsewhere, ProbeSpec, files_root, probe_specs
 from tasklang.envs.device.runner import teardown_commands
 from tasklang.envs.device.setup import build_plan, writable_values
 from tasklang.envs.device.shell import (
@@ -212,6 +212,8 @@ def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
             db.execute(cmd.argv[-1]).fetchall()
     listed = Command(("cat", "/sdcard/" + s), "read a listed file")
     assert round_trips(listed)
+    elsewhere = Elsewhere("content://" + s).command("app", t)  # the other provider looked at
+    assert round_trips(elsewhere) and elsewhere.argv[3] == "content://" + s
 
 
 @PROPERTY
@@ -436,3 +438,29 @@ def test_screen_paths_read_hostile_text_as_data(s: str) -> None:
     argv = shlex.split(sent.lines[-1])
     assert argv[:2] == ["input", "text"] and len(argv) == 3
     assert _TYPED.sub(lambda m: " " if m[1] == "s" else "%", argv[2]) == s
+
+
+def test_records_another_provider_keeps_are_noted_not_written() -> None:
+    """A text sent as MMS is kept in the MMS sent box, which setup cannot write: the plan
+    says so, and writes the SMS sent box with the other texts only."""
+    compiled = library()["androidworld.markor_create_note_and_sms"]
+    world = sample_instance(compiled, 0).initial
+    texts = [
+        {"to": "+15550100", "body": "as MMS", "timestamp": "2026-05-14T08:00:00", "mms": True},
+        {"to": "+15550101", "body": "as SMS", "timestamp": "2026-05-14T08:05:00", "mms": False},
+    ]
+    world.apps.setdefault("messages", AppState()).collections["sent"] = texts
+    plan = build_plan(compiled, world)
+    assert any("messages.sent: 1 record(s) kept in content://mms/sent" in n for n in plan.notes)
+    inserts = [
+        c.argv
+        for c in plan.setup
+        if c.argv[:4] == ("content", "insert", "--uri", "content://sms/sent")
+    ]
+    assert inserts == [
+        ("content", "insert", "--uri", "content://sms/sent", "--bind", "address:s:+15550101",
+         "--bind", "body:s:as SMS", "--bind", "date:s:1778745900000", "--bind", "status:n:")
+    ]  # fmt: skip
+    assert ("content", "query", "--uri", "content://mms/sent", "--projection", "_id") in [
+        c.argv for c in plan.probes
+    ]

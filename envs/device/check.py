@@ -9,7 +9,7 @@ from tasklang import ir
 from tasklang.envs.device.probes import Reading, coverage, read_world
 from tasklang.envs.device.transport import Transport, run_argv
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import DeviceVerdict, device_verdict
+from tasklang.verifiers.probes import Coverage, DeviceVerdict, device_verdict
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
 
@@ -59,5 +59,19 @@ def device_check(
     final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=reading.snapshot)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
-    cov = coverage(compiled, initial=initial).without(set(reading.unread))
-    return device_verdict(compiled, verdict, cov, steps=probed)
+    cov = coverage(compiled, initial=initial)
+    unread = set(reading.unread)
+    if probed:  # state a reading along the way could not get is not seen changing either
+        during = cov.during()
+        unread |= {key for st in states if st is not None for key in _missing(st, during)}
+    return device_verdict(compiled, verdict, cov.without(unread), steps=probed)
+
+
+def _missing(state: WorldSnapshot, cov: Coverage) -> set[tuple[str, str]]:
+    """The collections and settings ``cov`` reads that a reading did not hold."""
+    out = set()
+    for app, name in [*cov.fields, *cov.settings]:
+        held = state.apps.get(app)
+        if held is None or (name not in held.collections and name not in held.settings):
+            out.add((app, name))
+    return out

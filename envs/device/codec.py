@@ -315,6 +315,11 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     ("due_time", "dueDate"): lambda t: due_stamp("time") if t.name == "time" else None,
     ("completed", "completed"): lambda t: done_stamp("flag") if t.name == "bool" else None,
     ("completed_at", "completed"): lambda t: done_stamp("time") if t.name == "datetime" else None,
+    # the telephony provider's delivery `status` of a text: Telephony.Sms STATUS_NONE -1 (no
+    # report asked for: sent), STATUS_COMPLETE 0, STATUS_PENDING 32, STATUS_FAILED 64
+    ("status", "status"): lambda t: _members(
+        t, {"sent": "-1", "delivered": "0", "pending": "32", "failed": "64"}
+    ),
 }
 
 
@@ -409,6 +414,7 @@ _LINKED = re.compile(r"\w+\(\w+ = \w+\)\.(?:\w+\(\w+ = \w+\)\.)?\w+")  # see pro
 
 
 _IN_PREFS_SET = re.compile(r"[\w.-]+\.xml \S+ has \w+")  # see probes.PrefsSet
+_ELSEWHERE = re.compile(r"true in content://\S+")  # see probes.Elsewhere
 
 
 def first_of(default: Any = None) -> Codec:
@@ -444,6 +450,8 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return JSON if fdef.type.name == "list" else first_of(fdef.default)
     if _IN_PREFS_SET.fullmatch(column):  # read as 1 / 0: whether the set holds the record
         return BOOL if fdef.type.name == "bool" else OPAQUE
+    if _ELSEWHERE.fullmatch(column):  # false in every row read: the true ones are elsewhere
+        return BOOL if probe.source == "content" and fdef.type.name == "bool" else OPAQUE
     if "," in column:  # several columns hold the field, in a form no codec knows
         return OPAQUE
     if (name, column) in INVERTED_COLUMNS and fdef.type.name == "bool":

@@ -104,14 +104,30 @@ class PhoneWorldTransport:
         uri = _option(argv, "--uri")
         spec = next((s for s in self.specs if s.probe.uri == uri), None)
         if spec is None:
-            raise CommandFailed(line, 1, f"Error while accessing provider:{uri}")
+            return self.kept_elsewhere(uri, line)
         projection = _option(argv, "--projection")
         columns = projection.split(":") if projection else spec.columns
         out = []
-        for i, rec in enumerate(self._records(spec)):
+        for i, rec in enumerate(self._stored_here(spec)):
             raw = encode_values(spec, rec)
             cells = ", ".join(f"{c}={'NULL' if raw.get(c) is None else raw[c]}" for c in columns)
             out.append(f"Row: {i} {cells}")
+        return "\n".join(out) + "\n" if out else "No result found.\n"
+
+    def _stored_here(self, spec: ProbeSpec) -> list[dict[str, Any]]:
+        """The records the probe's own provider keeps: not those another provider keeps (a
+        text sent as MMS is not in the SMS sent box)."""
+        return [r for r in self._records(spec) if not any(r.get(f.field) for f in spec.elsewhere)]
+
+    def kept_elsewhere(self, uri: str, line: str) -> str:
+        """The provider that keeps the records a field is true for (texts sent as MMS), by
+        their row ids."""
+        found = [(spec, f) for spec in self.specs for f in spec.elsewhere
+                 if f.elsewhere is not None and f.elsewhere.uri == uri]  # fmt: skip
+        if not found:
+            raise CommandFailed(line, 1, f"Error while accessing provider:{uri}")
+        held = [r for spec, f in found for r in self._records(spec) if r.get(f.field)]
+        out = [f"Row: {i} _id={i + 1}" for i in range(len(held))]
         return "\n".join(out) + "\n" if out else "No result found.\n"
 
     def settings_get(self, argv: list[str], line: str) -> str:

@@ -105,10 +105,35 @@ class PrefsSet:
         )
 
 
+_ELSEWHERE = re.compile(r"true in (?P<uri>content://\S+)")
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """A boolean that is true exactly for the records another provider keeps, which the probe
+    does not read: ``true in content://mms/sent`` is a text sent as MMS (the rows the probe
+    reads, the SMS sent box's, all have it false). A reading looks there for rows; while it
+    finds any, the collection is not read (records it cannot give back), never guessed."""
+
+    uri: str
+
+    @classmethod
+    def of(cls, column: str) -> Elsewhere | None:
+        m = _ELSEWHERE.fullmatch(column)
+        return cls(m["uri"]) if m else None
+
+    def command(self, app: str, target: str) -> Command:
+        return Command(
+            ("content", "query", "--uri", self.uri, "--projection", "_id"),
+            f"look for {app}.{target} kept in {self.uri}",
+        )
+
+
 @dataclass(frozen=True)
 class FieldMap:
     field: str
-    column: str  # one column, several separated by `,` (an hour and its minutes), a link, a set
+    column: str  # one column, several separated by `,` (an hour and its minutes), a link, a
+    # set, or the other provider that keeps the records it is true for
     codec: Codec
 
     @property
@@ -120,9 +145,15 @@ class FieldMap:
         return PrefsSet.of(self.column)
 
     @property
+    def elsewhere(self) -> Elsewhere | None:
+        return Elsewhere.of(self.column)
+
+    @property
     def parts(self) -> tuple[str, ...]:
         if self.link:
             return (self.column,)
+        if self.elsewhere:
+            return ()  # no column of the probe's rows holds it
         member = self.prefs_set
         return (member.column,) if member else tuple(self.column.split(","))
 
@@ -181,6 +212,13 @@ class ProbeSpec:
     def prefs_sets(self) -> list[FieldMap]:
         """The fields kept as a set of the app's shared preferences (see :class:`PrefsSet`)."""
         return [f for f in self.fields if f.prefs_set is not None]
+
+    @property
+    def elsewhere(self) -> list[FieldMap]:
+        """The fields true for the records another provider keeps (see :class:`Elsewhere`)."""
+        return (
+            [f for f in self.fields if f.elsewhere is not None] if self.kind == "collection" else []
+        )
 
     @property
     def links(self) -> list[FieldMap]:
@@ -401,6 +439,8 @@ def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
     for spec in specs:
         cmds = [spec.command(), *(f.prefs_set.command(spec.package) for f in spec.prefs_sets
                                   if f.prefs_set is not None)]  # fmt: skip
+        cmds += [f.elsewhere.command(spec.app, spec.target) for f in spec.elsewhere
+                 if f.elsewhere is not None and f.codec.exact]  # fmt: skip
         for cmd in cmds:
             if cmd is not None:
                 out.setdefault(cmd.argv, cmd)
@@ -433,7 +473,9 @@ def read_world(
     Output in no known form, or a value that does not fit its field, raises
     ``parse.OutputError``: a checker must not judge state it could not read. With
     ``screens`` the `screen` probes run last (after the final UI is read: they open the apps
-    again); one that cannot read its page leaves its state out, in ``Reading.unread``.
+    again); one that cannot read its page leaves its state out, in ``Reading.unread``, and
+    so does a collection whose records are partly kept where no probe reads them (see
+    :class:`Elsewhere`).
     """
     snap = WorldSnapshot(tz=tz or _tz(compiled))
     reading = Reading(snap)
@@ -456,6 +498,10 @@ def read_world(
                 value = _decode(spec.codec, parse.parse_setting(run(cmd.argv)), spec)
             state.settings[spec.target] = value
             continue
+        why = _kept_elsewhere(spec, run)
+        if why is not None:
+            reading.unread[(spec.app, spec.target)] = why
+            continue
         out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         state.collections[spec.target] = records_of(spec, out, run)
     snap.clock = parse.parse_date(run(CLOCK.argv))
@@ -468,6 +514,19 @@ def read_world(
     return reading
 
 
+def _kept_elsewhere(spec: ProbeSpec, run: Shell) -> str | None:
+    """Why the collection cannot be read: records of it kept where the probe does not read
+    (None: there are none)."""
+    for fm in spec.elsewhere:
+        where = fm.elsewhere
+        if where is None or not fm.codec.exact:
+            continue
+        found = parse.parse_content_rows(run(where.command(spec.app, spec.target).argv), ["_id"])
+        if found:
+            return f"{len(found)} of its records are kept in {where.uri}, which is not read"
+    return None
+
+
 def _read_screens(
     compiled: ir.CompiledTask, run: Shell, reading: Reading, sleep: Callable[[float], None] | None
 ) -> None:
@@ -476,7 +535,8 @@ def _read_screens(
 
     snap = reading.snapshot
     specs = [s for s in screen_specs(compiled) if not _stored(snap, s.key)]
-    read, reading.unread = read_screens(specs, run, sleep)
+    read, unread = read_screens(specs, run, sleep)
+    reading.unread.update(unread)
     for spec in specs:
         if spec.key not in read:
             continue
@@ -553,7 +613,9 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
     minutes`) is written as its parts."""
     out: dict[str, str | None] = {}
     for f in spec.fields:
-        if f.parts[0] in out or f.link is not None or f.prefs_set is not None:
+        if f.link is not None or f.prefs_set is not None or f.elsewhere is not None:
+            continue
+        if f.parts[0] in out:
             continue
         codec = f.codec
         raw = codec.from_record(record) if codec.from_record else codec.encode(record.get(f.field))
@@ -622,7 +684,7 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
         for fm in spec.fields:
             if not fm.codec.exact:
                 continue
-            raw = _raw_of(row, fm, spec)
+            raw = "0" if fm.elsewhere is not None else _raw_of(row, fm, spec)
             if fm.field in members:  # kept as the record's place in a set
                 raw = "1" if raw is not None and raw in members[fm.field] else "0"
             rec[fm.field] = _decode(fm.codec, raw, spec)

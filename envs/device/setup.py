@@ -197,7 +197,16 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
             f"{spec.app}.{spec.target}: {', '.join(held)} kept in the app's shared preferences, "
             "which setup does not write: set them in the app"
         )
-    plan.setup.extend(replace_rows(spec, [writable_values(spec, r) for r in records]))
+    kept = [f for f in spec.elsewhere if f.elsewhere is not None and f.codec.exact]
+    there = [r for r in records if any(r.get(f.field) for f in kept)]
+    if there:
+        uris = ", ".join(sorted({f.elsewhere.uri for f in kept if f.elsewhere is not None}))
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: {len(there)} record(s) kept in {uris}, which setup "
+            "does not write: prepare them on the phone by hand"
+        )
+    here = [r for r in records if not any(r.get(f.field) for f in kept)]
+    plan.setup.extend(replace_rows(spec, [writable_values(spec, r) for r in here]))
     plan.teardown.append(
         Command(("<replace rows>", f"<saved {save}>"), f"restore {spec.app}.{spec.target}",
                 meta={"restore": save, "spec": spec})

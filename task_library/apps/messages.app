@@ -55,11 +55,16 @@ app messages {
     unread = "read",
     last_activity = "date",
   }
+  # The SMS sent box; `status` is the delivery status Telephony keeps (-1 none asked for:
+  # sent, 0 delivered, 32 pending, 64 failed). Texts sent as MMS (long ones, with
+  # attachments) are kept in the MMS sent box instead, their number and text in rows of
+  # their own: a reading that finds any there does not read the collection.
   probe sent: content "content://sms/sent" {
     to = "address",
     body = "body",
     timestamp = "date",
     status = "status",
+    mms = "true in content://mms/sent",
   }
   probe received: content "content://sms/inbox" {
     from = "address",
