@@ -4,6 +4,8 @@ only what an agent could know."""
 
 from __future__ import annotations
 
+import datetime as dt
+import doctest
 import json
 from pathlib import Path
 
@@ -12,8 +14,11 @@ from typer.testing import CliRunner
 
 from tasklang.cli import app
 from tasklang.compiler import Compiler, library_root
+from tasklang.envs.phoneworld import goaltext, judge, readings, solver
 from tasklang.envs.phoneworld.benchsolve import bench_solve, text_report
-from tasklang.envs.phoneworld.solver import Solver, fits, goal_texts, keypad_numbers, solve
+from tasklang.envs.phoneworld.goaltext import fits, goal_texts, keypad_numbers
+from tasklang.envs.phoneworld.readings import computed_answers, goal_values, read, relative_dates
+from tasklang.envs.phoneworld.solver import Solver, solve
 
 runner = CliRunner()
 # searches are bounded by explored states, not time, so that results do not depend on the
@@ -71,6 +76,76 @@ def test_candidate_texts_come_from_the_goal() -> None:
     assert "Dana" in goal_texts("Call Dana Weber now.", ["Dana Weber"])  # parts of a name
 
 
+def test_goal_texts_leave_out_apostrophes_and_parts_of_numbers() -> None:
+    texts = goal_texts("Top up Grandma's phone number 13916637204 with $100.00 in WeChat's app", [])
+    assert "100.00" in texts and not any(t.startswith("s ") for t in texts)
+    texts = goal_texts("Change the servings from 6 to 8; call +1 415 555 0187 on 2026-05-14.", [])
+    assert "6" in texts and "8" in texts and "415" not in texts and "2026" not in texts
+
+
+def test_module_examples() -> None:
+    for module in (solver, goaltext, judge, readings):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_screens_are_read_as_typed_values() -> None:
+    today = dt.date(2026, 5, 14)
+    assert read("$ 1,450.00").money == 145000 and read("2.48 MB").size == 2_480_000
+    assert read("9:30 AM - 9:45 AM").end == dt.time(9, 45) and read("24:26").seconds == 1466
+    assert read("Yesterday, 7:40 PM", today).date == dt.date(2026, 5, 13)
+    assert read("Wed, May 20", today).date == dt.date(2026, 5, 20)
+    assert read("4.8").number == 4.8 and read("Row 3 Seat 7") == readings.Reading("Row 3 Seat 7")
+    # "next week (Monday to Sunday)" from a Thursday; "since Monday" is this week's
+    assert relative_dates("due next week", today) == [dt.date(2026, 5, 18), dt.date(2026, 5, 24)]
+    assert dt.date(2026, 5, 11) in relative_dates("since Monday", today)
+
+
+def test_answers_are_computed_from_rows_the_goal_picks() -> None:
+    today = dt.date(2026, 5, 14)
+    goal = "How long did I talk with Ana today? Don't count missed calls."
+    calls = tuple(
+        (("name", name), ("when", when), ("kind", kind), ("length", length))
+        for name, when, kind, length in [
+            ("Ana", "4:55 PM", "Outgoing call", "24:26"),
+            ("Bo", "2:30 PM", "Incoming call", "01:05"),
+            ("Ana", "12:47 PM", "Missed call", "00:00"),
+            ("Ana", "8:12 AM", "Incoming call", "15:00"),
+            ("Ana", "Yesterday, 7:40 PM", "Outgoing call", "20:00"),
+        ]
+    )
+    answers = computed_answers({"calls": calls}, ["Ana"], goal_values(goal, today), today)
+    assert "39m 26s" in answers  # today's calls with Ana, summed
+    assert "3" in answers and "Ana, Bo, Ana, Ana, Ana" in answers  # counts and lists
+    assert "1h 0m 31s" in answers  # every call
+
+
+def test_answers_are_computed_from_what_the_screens_show() -> None:
+    # a list filtered by the goal's words and a size it names
+    pdfs = solve(LIBRARY["files.large_pdfs"], seed=0, time_limit=BIG, max_states=STATES)
+    assert pdfs.found, pdfs.summary()
+    assert set(pdfs.actions[-1]["text"].split(", ")) == {"lease_agreement.pdf", "Q1_report.pdf"}
+    # durations summed over the rows of one person's calls of today
+    talk = solve(LIBRARY["phone.talk_time_today"], seed=0, time_limit=BIG, max_states=STATES)
+    assert talk.found and talk.trajectory is not None, talk.summary()
+    shown = " ".join(s.observation.ui_xml or "" for s in talk.trajectory.steps)
+    assert talk.actions[-1]["action_type"] == "answer"
+    assert talk.actions[-1]["text"] not in shown  # computed, not read off a screen
+
+
+def test_a_text_seen_on_the_way_is_typed() -> None:
+    # "resend the message I just sent": the message is only on the conversation's screen
+    result = solve(LIBRARY["androidworld.simple_sms_resend"], 0, BIG, max_states=STATES)
+    assert result.found, result.summary()
+    typed = [a["text"] for a in result.actions if a["action_type"] == "input_text"]
+    assert typed and all(t not in result.trajectory.header.goal for t in typed)  # type: ignore[union-attr]
+
+
+def test_menus_opened_for_different_rows_are_different_states() -> None:
+    # each call's "More options" opens the same menu; only the row it acts on differs
+    result = solve(LIBRARY["phone.block_repeat_caller"], 0, BIG, max_states=STATES)
+    assert result.found and len(result.actions) <= 5, result.summary()
+
+
 def test_keypad_numbers_key_durations_and_times() -> None:
     assert keypad_numbers("Set a timer for 14 minutes.")[0] == "1400"
     assert keypad_numbers("a timer for 1 hour 30 minutes")[0] == "13000"
@@ -117,6 +192,8 @@ def test_command_line_reports_failure_and_bad_usage(tmp_path: Path) -> None:
         "settings.enable_dark_theme",
         "yelp.open_salon_page",
         "camera.take_photos",
+        "mini.ride_cancel_with_reason",  # eleven steps through a mini program
+        "androidworld.simple_calendar_events_in_time_range",  # a day, then a time range
     ],
 )
 def test_solves_more_library_tasks(task_id: str) -> None:

@@ -18,8 +18,9 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.envs.phoneworld.episode import missing_apps, run_reference
+from tasklang.envs.phoneworld.judge import needs_answer
 from tasklang.envs.phoneworld.solutions import references
-from tasklang.envs.phoneworld.solver import needs_answer, solve
+from tasklang.envs.phoneworld.solver import solve
 
 MAX_REFERENCE = 12
 

@@ -166,17 +166,31 @@ class Entry:
     items: int = 0
 
 
+# notebooks read recently, by the identity of the record lists they were read from
+_notebooks: dict[tuple[int, int], tuple[list[Any], list[Any], Notebook]] = {}
+
+
 class Notebook:
     """The notebook folder as the file browser sees it."""
 
+    files: dict[str, dict[str, Any]]
+    dirs: frozenset[str]
+    items: dict[str, int]
+
     def __init__(self, ctx: Ctx) -> None:
-        self.files: dict[str, dict[str, Any]] = {}
-        for f in ctx.records("files"):
+        records, folders = ctx.records("files"), ctx.records("folders")
+        # app state is replaced, never changed in place: the same lists give the same notebook
+        known = _notebooks.get((id(records), id(folders)))
+        if known is not None and known[0] is records and known[1] is folders:
+            self.files, self.dirs, self.items = known[2].files, known[2].dirs, known[2].items
+            return
+        self.files = {}
+        for f in records:
             path = str(f.get("path") or "")
             if inside(path, NOTEBOOK):
                 self.files[path] = f
         dirs: set[str] = set()
-        for f in ctx.records("folders"):
+        for f in folders:
             path = str(f.get("path") or "")
             if inside(path, NOTEBOOK):
                 dirs.add(path)
@@ -186,14 +200,19 @@ class Notebook:
                 dirs.add(parent)
                 parent = parent_of(parent)
         self.dirs = frozenset(dirs)
+        self.items = {}  # folder -> the entries directly in it
+        for path in [*self.dirs, *self.files]:
+            self.items[parent_of(path)] = self.items.get(parent_of(path), 0) + 1
+        _notebooks[(id(records), id(folders))] = (records, folders, self)
+        if len(_notebooks) > 16:
+            del _notebooks[next(iter(_notebooks))]
 
     def exists(self, path: str) -> bool:
         return path == NOTEBOOK or path in self.dirs or path in self.files
 
     def entry(self, path: str) -> Entry:
         if path in self.dirs:
-            items = sum(1 for p in [*self.dirs, *self.files] if parent_of(p) == path)
-            return Entry(path, base_name(path), True, items=items)
+            return Entry(path, base_name(path), True, items=self.items.get(path, 0))
         f = self.files[path]
         return Entry(path, base_name(path), False, str(f.get("modified") or ""), size_of(f))
 
