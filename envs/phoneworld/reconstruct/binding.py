@@ -83,12 +83,41 @@ class ActionRule:
 
 
 @dataclass
+class RouteRule:
+    """Where a recorded screen is in the app model's hand-written app (hybrid mode): the
+    back stack of routes that shows the same thing, each a screen name and its arguments
+    (``{field}`` templates filled from the record the recorded screen is about).
+    ``returns``: reaching this route on the hand-written app goes back to the recording."""
+
+    has: list[str]  # texts (or descriptions) the recorded screen shows
+    stack: list[tuple[str, dict[str, str]]]
+    returns: bool = False
+
+    @property
+    def needs_record(self) -> bool:
+        return any(_FIELD.search(v) for _, args in self.stack for v in args.values())
+
+
+@dataclass
 class Binding:
     model: str
     screens: list[ScreenRule] = field(default_factory=list)
     toggles: dict[str, str] = field(default_factory=dict)  # checkbox text -> setting
     defaults: dict[str, Any] = field(default_factory=dict)  # the model's setting defaults
     actions: list[ActionRule] = field(default_factory=list)
+    routes: list[RouteRule] = field(default_factory=list)
+
+    def route_for(self, nodes: list[Node], held: bool) -> RouteRule | None:
+        """The hand-written app's route for a recorded screen: the first rule that fits
+        (one that fills arguments from a record only when the screen holds one)."""
+        shown = {n.text for n in nodes} | {n.desc for n in nodes}
+        return next(
+            (
+                r for r in self.routes
+                if all(t in shown for t in r.has) and (held or not r.needs_record)
+            ),
+            None,
+        )  # fmt: skip
 
     def rule_for(self, nodes: list[Node]) -> ScreenRule | None:
         shown = {n.text for n in nodes} | {n.desc for n in nodes}
@@ -139,7 +168,41 @@ def parse_binding(data: Any, loc: str) -> Binding:
         b.toggles[t["text"]] = setting.name
     for i, a in enumerate(_list(data, "actions", loc)):
         b.actions.append(action_rule(a, model, f"{loc}: actions[{i}]"))
+    for i, r in enumerate(_list(data, "routes", loc)):
+        b.routes.append(route_rule(r, model, f"{loc}: routes[{i}]"))
     return b
+
+
+def route_rule(r: Any, model: Any, loc: str) -> RouteRule:
+    shape = '{"has": [...], "stack": [{"screen": NAME, "args": {...}}], "returns": BOOL}'
+    if not isinstance(r, dict) or not isinstance(r.get("has"), list):
+        raise BindingError(f"{loc}: a route is {shape}")
+    unknown = set(r) - {"has", "stack", "returns"}
+    if unknown:
+        raise BindingError(f"{loc}: unknown key(s) {', '.join(sorted(unknown))}")
+    fields = {f.name for rec in model.records for f in rec.fields}
+    stack: list[tuple[str, dict[str, str]]] = []
+    for j, step in enumerate(_list(r, "stack", loc)):
+        here = f"{loc}: stack[{j}]"
+        args = step.get("args", {}) if isinstance(step, dict) else None
+        if not isinstance(step, dict) or not isinstance(step.get("screen"), str):
+            raise BindingError(f'{here}: a route step is {{"screen": NAME, "args": {{...}}}}')
+        if not isinstance(args, dict) or not all(isinstance(v, str) for v in args.values()):
+            raise BindingError(f"{here}: `args` maps argument names to texts")
+        for v in args.values():
+            for m in _FIELD.finditer(v):
+                for name in m.group(1).split("|"):
+                    if name.strip() not in fields:
+                        raise BindingError(
+                            f"{here}: no record of `{model.name}` has a field `{name.strip()}`"
+                        )
+        stack.append((step["screen"], {str(k): v for k, v in args.items()}))
+    if not stack:
+        raise BindingError(f"{loc}: `stack` names at least one screen")
+    rule = RouteRule([str(t) for t in r["has"]], stack, r.get("returns") is True)
+    if rule.returns and (len(stack) != 1 or rule.needs_record):
+        raise BindingError(f"{loc}: a route that `returns` is one screen with fixed arguments")
+    return rule
 
 
 def action_rule(a: Any, model: Any, loc: str) -> ActionRule:

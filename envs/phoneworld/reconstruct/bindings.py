@@ -45,6 +45,23 @@ SMS_MESSENGER: dict[str, Any] = {
          "also": [{"collection": "received", "match": {"from": "address"}},
                   {"collection": "sent", "match": {"to": "address"}}]},
     ],
+    "routes": [
+        # hybrid mode: where each recorded screen is in the hand-written Messages app
+        {"has": ["Search", "Settings", "About", "More options"],
+         "stack": [{"screen": "main"}], "returns": True},
+        {"has": ["Are you sure you want to delete all messages of this conversation?"],
+         "stack": [{"screen": "main"}, {"screen": "thread", "args": {"address": "{address}"}}]},
+        {"has": ["Conversation details", "Block number"],
+         "stack": [{"screen": "main"}, {"screen": "thread", "args": {"address": "{address}"}}]},
+        {"has": ["Conversation details", "CONVERSATION NAME"],
+         "stack": [{"screen": "main"}, {"screen": "thread", "args": {"address": "{address}"}},
+                   {"screen": "details", "args": {"address": "{address}"}}]},
+        {"has": ["Delete", "Dial number", "Type a message…"],
+         "stack": [{"screen": "main"}, {"screen": "thread", "args": {"address": "{address}"}}]},
+        {"has": ["Settings", "COLOR CUSTOMIZATION"],
+         "stack": [{"screen": "main"}, {"screen": "settings"}]},
+        {"has": ["About", "SUPPORT"], "stack": [{"screen": "main"}, {"screen": "about"}]},
+    ],
 }  # fmt: skip
 
 CONTACTS: dict[str, Any] = {
@@ -73,6 +90,27 @@ CONTACTS: dict[str, Any] = {
         {"has": ["Are you sure you want to proceed with the deletion?"], "tap": "Yes",
          "delete": True, "back": 2},
     ],
+    "routes": [
+        # hybrid mode: where each recorded screen is in the hand-written Contacts app
+        {"has": ["Search", "Sort by", "Filter", "More options", "Create new contact"],
+         "stack": [{"screen": "main"}], "returns": True},
+        {"has": ["Search", "Sort by", "Filter", "More options", "Create new contact"],
+         "stack": [{"screen": "main", "args": {"tab": "contacts"}}], "returns": True},
+        {"has": ["Search", "Add favorites"],
+         "stack": [{"screen": "main", "args": {"tab": "favorites"}}]},
+        {"has": ["Search", "Create group"], "stack": [{"screen": "main", "args": {"tab": "groups"}}]},
+        {"has": ["Toggle favorite", "Edit contact", "Send SMS"],
+         "stack": [{"screen": "main"}, {"screen": "view", "args": {"name": "{name}"}}]},
+        {"has": ["Are you sure you want to proceed with the deletion?"],
+         "stack": [{"screen": "main"}, {"screen": "view", "args": {"name": "{name}"}}]},
+        {"has": ["First name", "Surname", "Number", "Save"],
+         "stack": [{"screen": "main"}, {"screen": "view", "args": {"name": "{name}"}},
+                   {"screen": "edit", "args": {"name": "{name}"}}]},
+        {"has": ["First name", "Surname", "Number", "Save"],
+         "stack": [{"screen": "main"}, {"screen": "edit"}]},
+        {"has": ["Settings", "COLOR CUSTOMIZATION"],
+         "stack": [{"screen": "main"}, {"screen": "settings"}]},
+    ],
 }  # fmt: skip
 
 DIALER: dict[str, Any] = {
@@ -100,6 +138,17 @@ DIALER: dict[str, Any] = {
         {"text": "Open the dialpad by default when the app opens", "setting": "open_dialpad_at_launch"},
         {"text": "Hide dialpad numbers", "setting": "hide_dialpad_numbers"},
         {"text": "Disable proximity sensor during calls", "setting": "disable_proximity_sensor"},
+    ],
+    "routes": [
+        # hybrid mode: where each recorded screen is in the hand-written Phone app
+        {"has": ["Search", "Filter", "Clear call history", "More options", "Call History"],
+         "stack": [{"screen": "main", "args": {"tab": "recents"}}], "returns": True},
+        {"has": ["Search", "Sort by", "Create new contact", "Call History"],
+         "stack": [{"screen": "main"}]},
+        {"has": ["Settings", "COLOR CUSTOMIZATION"],
+         "stack": [{"screen": "main"}, {"screen": "settings"}]},
+        {"has": ["Manage blocked numbers"],
+         "stack": [{"screen": "main"}, {"screen": "settings"}, {"screen": "blocked"}]},
     ],
 }  # fmt: skip
 

@@ -18,6 +18,13 @@ is 1 when the episode ends (or runs out of the task's step budget) with the task
 ``info`` has ``success`` and ``score`` then. Without a task the reward is 0: the environment
 replays, it does not judge. ``info["unexplored"]`` counts the actions that reached a screen
 the recording never showed, ``info["bound_actions"]`` the binding's actions carried out.
+
+``hybrid=True`` (a bound app only) hands an action the recording never made over to the app
+model's hand-written PhoneWorld app at the matching route, and hands back when that app
+returns to a screen the recording has (``reconstruct.hybrid``); ``info["handovers"]`` and
+``info["handbacks"]`` count them, ``info["on_recording"]`` says which app draws the screen
+and ``info["recorded_steps"]`` how many steps were taken on recorded screens; a step's record
+in the trajectory names its hand-over or hand-back (``extra``).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from tasklang import __version__
 from tasklang.envs.phoneworld.env import ActionSpace, ObservationSpace
 from tasklang.envs.phoneworld.reconstruct.binding import Binding, load_binding, parse_binding
 from tasklang.envs.phoneworld.reconstruct.graph import ScreenGraph
+from tasklang.envs.phoneworld.reconstruct.hybrid import HybridPhone, native_app
 from tasklang.envs.phoneworld.reconstruct.runtime import ReconPhone, ReconstructedApp
 from tasklang.envs.phoneworld.widgets import elements
 from tasklang.verifiers.check import check_trajectory
@@ -97,10 +105,14 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         seed: int | None = None,
         elements: bool = False,
         max_steps: int = 50,
+        hybrid: bool = False,
     ) -> None:
         self.graph = graph if isinstance(graph, ScreenGraph) else load_graph(graph)
         self.binding = resolve_binding(self.graph, binding)
         self.app = ReconstructedApp(self.graph, self.binding)
+        self.hybrid = hybrid
+        if hybrid:
+            self.app.native = native_app(self.binding)
         self.state, self.task, self.first_seed = state, task, seed
         self.with_elements = elements
         self.max_steps = max_steps
@@ -109,6 +121,7 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.phone: ReconPhone | None = None
         self.goal = ""
         self.steps = 0
+        self.recorded_steps = 0  # steps taken on a recorded screen
         self.compiled: Any = None  # the task's compiled form, with ``task=``
         self.instance: Any = None  # its sampled instance
         self.record: list[Step] = []
@@ -150,9 +163,11 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         if seed is None:
             seed = self.first_seed if self.first_seed is not None else 0
         self.action_space.seed(seed)
-        self.phone = ReconPhone({self.app.model: self.app}, self.graph.width, self.graph.height)
+        kind = HybridPhone if self.hybrid else ReconPhone
+        self.phone = kind({self.app.model: self.app}, self.graph.width, self.graph.height)
         self.phone.load(self.initial(seed), foreground=self.app.model)
         self.steps = 0
+        self.recorded_steps = 0
         self.record = []
         info = self.info()
         if self.instance is not None:
@@ -169,7 +184,15 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         if not isinstance(action, dict):
             action = {"action_type": None}
         before = self.observation() if self.compiled is not None else None
+        if self.info()["on_recording"]:
+            self.recorded_steps += 1
+        handed = (len(phone.handovers), len(phone.handbacks))
         outcome = phone.act(action)
+        extra: dict[str, Any] = {} if outcome.ok else {"invalid": outcome.info}
+        if len(phone.handovers) > handed[0]:
+            extra["handover"] = phone.handovers[-1]
+        if len(phone.handbacks) > handed[1]:
+            extra["handback"] = phone.handbacks[-1]
         if before is not None:
             self.record.append(
                 Step(
@@ -182,7 +205,7 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                     ),
                     action=_action(action),
                     snapshot=phone.world(),
-                    extra={} if outcome.ok else {"invalid": outcome.info},
+                    extra=extra,
                 )
             )
         self.steps += 1
@@ -216,13 +239,16 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 ),
                 environment=Environment(
                     kind="phoneworld",
-                    name=f"tasklang {__version__} reconstructed {self.graph.app}",
+                    name=f"tasklang {__version__} {self.kind()} {self.graph.app}",
                     screen=Screen(width=self.graph.width, height=self.graph.height, density=420),
                 ),
             ),
             steps=list(self.record),
             final=Final(status=phone.status, answer=phone.answer, snapshot=final),
         )
+
+    def kind(self) -> str:
+        return "hybrid reconstructed" if self.hybrid else "reconstructed"
 
     def verdict(self) -> Verdict:
         """The task's verifier on the episode so far (PhoneWorld's own check)."""
@@ -244,15 +270,22 @@ class ReconstructedEnv(gym.Env[dict[str, Any], dict[str, Any]]):
 
     def info(self) -> dict[str, Any]:
         assert self.phone is not None
-        route = self.phone.route()
-        on_app = self.phone.foreground == self.app.model and route is not None
+        phone = self.phone
+        route = phone.route()
+        on_app = phone.foreground == self.app.model and route is not None
+        recorded = on_app and not self.app.on_native(route)
         return {
             "app": self.graph.app,
             "screen": route.screen if on_app and route is not None else None,
-            "state": self.app.state_of(route) if on_app and route is not None else None,
-            "unexplored": len(self.phone.unexplored),
-            "unexplored_actions": list(self.phone.unexplored),
-            "bound_actions": list(self.phone.bound_actions),
+            "state": self.app.state_of(route) if recorded and route is not None else None,
+            "on_recording": recorded,
+            "unexplored": len(phone.unexplored),
+            "unexplored_actions": list(phone.unexplored),
+            "bound_actions": list(phone.bound_actions),
+            "handovers": len(phone.handovers),
+            "handover_actions": list(phone.handovers),
+            "handbacks": len(phone.handbacks),
+            "recorded_steps": self.recorded_steps,
             "step": self.steps,
         }
 

@@ -7,8 +7,9 @@ recorded widgets by their labels on the live screen, planning again after every 
 where Back or Cancel leads depends on the back stack. What a reference reads (a list's rows)
 it reads from the screen it is shown, as an agent would.
 
-``REFERENCES`` maps a task id to its reference; ``NOT_COVERED`` says, for every other
-library task of a bound app model, why the reconstructed app cannot do it.
+``REFERENCES`` maps a task id to its reference; the other library tasks of bound app models
+run on hybrid apps (``hybridplan.HYBRID``), and ``NOT_COVERED`` would say why for any task
+that neither can do.
 """
 
 from __future__ import annotations
@@ -205,28 +206,7 @@ def talk_time_today(p: Player) -> None:
     p.answer(f"{total // 60}m {total % 60}s")
 
 
-NOT_COVERED: dict[str, str] = {
-    # messages (SMS Messenger)
-    "messages.last_text_from": "the recording shows one message per conversation and not who "
-    "sent it, so a conversation's messages are not bound",
-    "messages.reply_unread": "sending is never recorded (no Send button appears)",
-    "androidworld.simple_sms_reply": "sending is never recorded",
-    "androidworld.simple_sms_reply_most_recent": "sending is never recorded",
-    "androidworld.simple_sms_resend": "sending is never recorded",
-    "androidworld.simple_sms_send": "sending is never recorded",
-    "androidworld.simple_sms_send_received_address": "sending is never recorded",
-    # contacts (Contacts)
-    "contacts.add_coworker": "the contact editor is recorded but never saved, and its fields "
-    "are not bound",
-    "contacts.update_number": "the contact editor is recorded but never saved, and its fields "
-    "are not bound",
-    "androidworld.contacts_add_contact": "the contact editor is recorded but never saved, and "
-    "its fields are not bound",
-    "contacts.company_answer": "the recorded contact pages show no company",
-    "contacts.ensure_favorite": "the task checks the Favorites tab's `selected` flag, which "
-    "AutoDroid does not record (the star itself is bound)",
-    # phone (Dialer)
-    "phone.block_repeat_caller": "the recording never opens a call's menu (no Block number)",
-    "phone.call_back_missed": "the recording never calls from the call history, and its rows "
-    "show days, not the times the task needs",
-}
+# Library tasks of a bound app model that neither the recording (``REFERENCES``) nor a
+# hybrid app (``hybridplan.HYBRID``, which says what the recording lacks for each task it
+# covers) can do, with the reason. None at present: every task of the three bound models runs.
+NOT_COVERED: dict[str, str] = {}

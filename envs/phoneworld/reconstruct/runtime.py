@@ -48,10 +48,23 @@ class ReconstructedApp(App):
         start = graph.states[graph.start]
         self.activity = start.activity or f"{self.package}.RecordedActivity"
         self.home = graph.screen_of[graph.start]
+        self.native: App | None = None  # hybrid mode: the model's hand-written app
+
+    def on_native(self, route: Route | None) -> bool:
+        """Whether ``route`` is a screen of the hand-written app (hybrid mode)."""
+        return (
+            self.native is not None
+            and route is not None
+            and route.screen != UNEXPLORED
+            and route.screen not in self.graph.screens
+        )
 
     # ------------------------------------------------------------ drawing
     def screen(self, ctx: Ctx, route: Route) -> Screen:
-        """Only for code that asks the base interface; ``ReconPhone`` draws ``render``."""
+        """The hand-written app's screen on its routes; otherwise only for code that asks the
+        base interface (``ReconPhone`` draws ``render``)."""
+        if self.native is not None and self.on_native(route):
+            return self.native.screen(ctx, route)
         root, activity = self.render(ctx, route)
         return Screen(title=None, header=[root], activity=activity)
 
@@ -107,6 +120,9 @@ class ReconstructedApp(App):
                 v.checked = bool(self.setting(ctx, toggle))
                 v.on_click, v.arg = "toggle", toggle
             v.children = children(n, dy, record)
+            low = max((c.bounds[3] for c in v.children), default=v.bounds[3])
+            if low > v.bounds[3]:  # bound rows past the recorded ones: it holds them too
+                v.bounds = (v.bounds[0], v.bounds[1], v.bounds[2], low)
             return v
 
         def children(n: Node, dy: int, record: int | None) -> list[View]:
@@ -153,6 +169,8 @@ class ReconstructedApp(App):
 
     # ------------------------------------------------------------ acting
     def handle(self, ctx: Ctx, key: str, arg: Any) -> bool:
+        if self.native is not None and self.on_native(ctx.route):
+            return self.native.handle(ctx, key, arg)
         if key in ("act", "act_long", "enter"):
             verb = {"act": "click", "act_long": "long_press", "enter": "enter"}[key]
             self.act(ctx, verb, arg[0], arg[1])
@@ -308,7 +326,25 @@ class ReconstructedApp(App):
             args = {"record": here.arg("record"), "carry": here.arg("carry", ())}
         ctx.push(self.graph.screen_of[dst], state=dst, **args)
 
+    def paged(self, ctx: Ctx, route: Route, direction: str) -> bool:
+        if self.native is not None and self.on_native(route):
+            return self.native.paged(ctx, route, direction)
+        return False
+
+    def leaving(self, ctx: Ctx, route: Route, why: str) -> None:
+        if self.native is not None and self.on_native(route):
+            self.native.leaving(ctx, route, why)
+
     def unexplored(self, ctx: Ctx, action: str) -> None:
+        """An action the recording never made: the unexplored screen, or in hybrid mode a
+        hand-over to the hand-written app (the phone carries it out after the action)."""
+        phone = ctx.phone
+        if isinstance(phone, ReconPhone) and self.native is not None:
+            phone.pending = action
+            return
+        self.show_unexplored(ctx, action)
+
+    def show_unexplored(self, ctx: Ctx, action: str) -> None:
         if isinstance(ctx.phone, ReconPhone):
             ctx.phone.unexplored.append(action)
         ctx.push(UNEXPLORED, action=action)
@@ -327,11 +363,21 @@ class ReconPhone(Phone):
 
     unexplored: list[str] = field(default_factory=list)  # actions that hit unexplored screens
     bound_actions: list[str] = field(default_factory=list)  # the binding's actions carried out
+    handovers: list[str] = field(default_factory=list)  # hybrid: to the hand-written app
+    handbacks: list[str] = field(default_factory=list)  # hybrid: back to the recording
+    pending: str | None = None  # hybrid: an unrecorded action waiting to be handed over
 
-    def compose(self) -> View:
+    def recon(self) -> tuple[ReconstructedApp | None, Route | None]:
+        """The foreground app if it is reconstructed and shows a recorded screen."""
         app = self.apps.get(self.foreground) if self.foreground else None
         route = self.route()
-        if not isinstance(app, ReconstructedApp) or route is None or self.shade:
+        if not isinstance(app, ReconstructedApp) or route is None or app.on_native(route):
+            return None, route
+        return app, route
+
+    def compose(self) -> View:
+        app, route = self.recon()
+        if app is None or route is None or self.shade:
             return super().compose()
         root, self._activity = app.render(Ctx(self, app, route), route)
         self.decorate_fields(route, root)
@@ -341,19 +387,17 @@ class ReconPhone(Phone):
         return root
 
     def scroll_by(self, direction: str) -> str:
-        app = self.apps.get(self.foreground) if self.foreground else None
-        route = self.route()
-        if not isinstance(app, ReconstructedApp) or route is None:
+        app, route = self.recon()
+        if app is None or route is None:
             return super().scroll_by(direction)
         return app.scroll(Ctx(self, app, route), direction)
 
     def tap(self, view: View, long: bool = False) -> str:
         """A text field that the recording tapped into and left from does what it did then,
         besides taking the focus."""
+        app, route = self.recon()
         info = super().tap(view, long)
-        app = self.apps.get(self.foreground) if self.foreground else None
-        route = self.route()
-        if view.edit is None or not isinstance(app, ReconstructedApp) or route is None:
+        if view.edit is None or app is None or route is None or app.on_native(self.route()):
             return info
         if long or not isinstance(view.arg, tuple):
             return info
