@@ -4,7 +4,10 @@ Each noise record is a full record of the collection's record type, drawn from t
 random generator (so a task and seed give the same records on every machine), with values that
 look real for the field's type and name: a person's `name` is a person name, `phone` a phone
 number in the style of the task's time zone, `modified` a datetime shortly before the task's
-clock, a `path` of a document a file path that agrees with its `name`, `folder` and `kind`.
+clock, a `path` of a document a file path that agrees with its `name`, `folder` and `kind`. A
+field the app keeps as a reference to records of another collection (a recipe's categories,
+a task's list: see :func:`named_records`) names only records that collection holds when the
+noise is drawn, as on the phone.
 
 A noise record is kept only when
 
@@ -102,6 +105,7 @@ class CollectionPlan:
     order: tuple[str, ...]  # field names in declared order
     filters: tuple[Filter, ...]
     distinct: tuple[Distinct, ...]
+    refs: dict[str, tuple[str, str]] = field(default_factory=dict)  # field -> (collection, key)
 
 
 @dataclass
@@ -146,12 +150,11 @@ def _build_plan(compiled: ir.CompiledTask) -> NoisePlan:
         if app is None or rdef is None:
             continue
         kind = record_kind(rdef)
-        gens = tuple(
-            sorted(
-                (_field_gen(kind, rdef, f) for f in rdef.fields),
-                key=lambda fg: _phase(kind, fg),
-            )
-        )
+        refs = named_records(app, where[1])
+        made = [
+            _reference_gen(f) if f.name in refs else _field_gen(kind, rdef, f) for f in rdef.fields
+        ]
+        gens = tuple(sorted(made, key=lambda fg: _phase(kind, fg)))
         plans[where] = CollectionPlan(
             app=where[0],
             name=where[1],
@@ -162,8 +165,19 @@ def _build_plan(compiled: ir.CompiledTask) -> NoisePlan:
             order=tuple(f.name for f in rdef.fields),
             filters=prune(filters.get(where, ())),
             distinct=distinct.get(where, ()),
+            refs=refs,
         )
     return NoisePlan(task.id, plans, filters)
+
+
+def named_records(app: ir.AppModel, collection: str) -> dict[str, tuple[str, str]]:
+    """The fields of a collection's records that name records of another collection, as
+    the app keeps them (a recipe's categories are rows pointing at category records): field
+    -> (that collection, the field naming its records). The app model says so through its
+    probes (see ``tasklang.envs.device.probes.references``)."""
+    from tasklang.envs.device.probes import references
+
+    return {r.field: (r.target, r.key) for r in references(app) if r.coll == collection}
 
 
 def collect_filters(task: ir.Task) -> dict[tuple[str, str], tuple[Filter, ...]]:
@@ -355,6 +369,7 @@ class _Ctx:
     serial: int = 0
     record: dict[str, Any] = field(default_factory=dict)
     picks: dict[str, Any] = field(default_factory=dict)
+    names: dict[str, list[Any]] = field(default_factory=dict)  # what a reference can name
 
     def pick(self, group: str, options: Sequence[Any]) -> Any:
         """One choice per record shared by the fields of a group (a url and its title)."""
@@ -451,6 +466,7 @@ class _Run:
             locale_of(snap.tz),
             maker.compiled.apps[cplan.app],
             cplan.kind,
+            names=_nameable(cplan, snap),
         )
         self.reasons: Counter[str] = Counter()
 
@@ -579,6 +595,17 @@ class _Run:
 
 
 _KEY_REASON = "its key repeating an existing record's"
+
+
+def _nameable(cplan: CollectionPlan, snap: WorldSnapshot) -> dict[str, list[Any]]:
+    """For each field naming records of another collection, the names of the records that
+    collection holds now."""
+    state = snap.apps.get(cplan.app)
+    out = {}
+    for name, (target, key) in cplan.refs.items():
+        records = state.collections.get(target, []) if state else []
+        out[name] = list(dict.fromkeys(r.get(key) for r in records if r.get(key) is not None))
+    return out
 
 
 def _params_of(e: ir.Expr) -> set[str]:
@@ -718,6 +745,25 @@ def _field_gen(kind: str, rdef: ir.RecordDef, f: ir.FieldDef) -> FieldGen:
 
 
 _OWN_NULL = frozenset({"closes", "remaining", "amount", "price_level", "content"})
+
+
+def _reference_gen(f: ir.FieldDef) -> FieldGen:
+    """A field naming records of another collection names records it holds: some of them
+    for a list (a recipe's categories), one of them or the default for a single name (a
+    task's list; the default is no record), never a record that does not exist."""
+    default = f.default if f.has_default else None
+    many = f.type.name == "list"
+
+    def gen(ctx: _Ctx) -> Any:
+        names = ctx.names.get(f.name, [])
+        if many:
+            n = ctx.rng.choice((0, 0, 1, 1, 2))
+            return ctx.rng.sample(names, min(n, len(names)))
+        if not names or ctx.rng.random() < 0.3:
+            return default
+        return ctx.rng.choice(names)
+
+    return FieldGen(f.name, f.type, gen, f.type.optional, None)
 
 
 def _sometimes_default(make: Maker, default: Any) -> Maker:

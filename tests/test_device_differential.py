@@ -42,14 +42,41 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 484 of 982 end states (seed 0, 6 near misses), 4981 of 7424 clause results
-    assert len(decided) / len(cases) >= 0.49
+    # measured: 513 of 982 end states (seed 0, 6 near misses), 5065 of 7424 clause results
+    assert len(decided) / len(cases) >= 0.52
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 55 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 400
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.67
+    assert observable >= 0.68
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_references_name_records_that_exist(seed: int) -> None:
+    """What a phone keeps as a reference to a record (a recipe's categories, a task's list)
+    names only records of the instance's world, noise included, as on the phone."""
+    from tasklang.envs.device.probes import references
+    from tasklang.sampling import sample_instance
+
+    checked = 0
+    for compiled in library().values():
+        world = None
+        for name, app in compiled.apps.items():
+            for ref in references(app):
+                world = world or sample_instance(compiled, seed).initial
+                state = world.apps[name].collections
+                names = {r.get(ref.key) for r in state.get(ref.target, [])}
+                coll = app.collection(ref.coll)
+                rdef = app.record(coll.record) if coll else None
+                fdef = rdef.field(ref.field) if rdef else None
+                for r in state.get(ref.coll, []):
+                    value = r.get(ref.field)
+                    held = [value] if ref.single else value or []
+                    allowed = names | ({fdef.default} if ref.single and fdef else set())
+                    assert set(held) <= allowed, (compiled.task.id, ref, r)
+                    checked += 1
+    assert checked > 100
 
 
 def project(world: WorldSnapshot, compiled: ir.CompiledTask) -> dict[str, Any]:
@@ -74,7 +101,8 @@ def project(world: WorldSnapshot, compiled: ir.CompiledTask) -> dict[str, Any]:
     ["contacts.update_number", "expense.fix_amount", "markor.move_note", "settings.set_volumes",
      "music.create_playlist", "phone.call_back_missed", "cross.note_to_contacts",
      "clock.weekday_alarm", "gallery.restore_from_bin", "camera.record_video",
-     "calendar.add_event_reminder"],
+     "calendar.add_event_reminder", "recipes.delete_category",
+     "androidworld.recipe_delete_multiple_recipes_with_noise"],
 )  # fmt: skip
 def test_probe_reading_is_the_world_the_probes_cover(task_id: str) -> None:
     compiled = library()[task_id]

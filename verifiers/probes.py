@@ -5,7 +5,9 @@ A phone shows only what its probes read: some collections, some of their fields,
 settings, the final UI tree, the foreground app, the clock, and the steps the agent took.
 A clause is *observable* when everything it reads is among these; the device verdict is
 decided by observable clauses alone (a failing one decides failure; success needs all of
-them observable) and is otherwise left undecided instead of guessed.
+them observable) and is otherwise left undecided instead of guessed. A few clauses on state
+read only at the end are decided in one direction by a reading before the episode as well
+(``tasklang.verifiers.bracket``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from tasklang import ir
-from tasklang.verifiers.verdict import Verdict
+from tasklang.verifiers.bracket import Readings, decide
+from tasklang.verifiers.verdict import ClauseResult, Verdict
 
 Key = tuple[str, str]
 
@@ -230,17 +233,26 @@ def status_ok(task: ir.Task, status: str | None) -> bool:
 
 @dataclass
 class DeviceVerdict:
-    """A verdict on a phone: the clause results, and which of them a phone can decide."""
+    """A verdict on a phone: the clause results, and which of them a phone can decide.
+
+    ``verdict`` is the verifier's on the readings; ``inferred`` holds the results of clauses
+    the readings before and after the episode decide instead (see
+    ``tasklang.verifiers.bracket``), which the verifier, seeing no step change that state,
+    cannot."""
 
     verdict: Verdict
     unobservable: dict[str, str] = field(default_factory=dict)
     status_ok: bool = True
+    inferred: dict[str, ClauseResult] = field(default_factory=dict)
+
+    @property
+    def clauses(self) -> list[ClauseResult]:
+        """The result of every clause: the verifier's, or the one inferred in its place."""
+        return [self.inferred.get(r.id, r) for r in self.verdict.clauses]
 
     @property
     def failed_observable(self) -> list[str]:
-        return [
-            r.id for r in self.verdict.clauses if not r.passed and r.id not in self.unobservable
-        ]
+        return [r.id for r in self.clauses if not r.passed and r.id not in self.unobservable]
 
     @property
     def success(self) -> bool | None:
@@ -256,6 +268,8 @@ class DeviceVerdict:
             "unobservable": dict(self.unobservable),
             "verdict": _dump(self.verdict),
         }
+        if self.inferred:
+            data["inferred"] = {k: _dump(r) for k, r in self.inferred.items()}
         return data
 
 
@@ -264,9 +278,21 @@ def _dump(model: BaseModel) -> dict[str, Any]:
 
 
 def device_verdict(
-    compiled: ir.CompiledTask, verdict: Verdict, cov: Coverage, steps: bool = False
+    compiled: ir.CompiledTask,
+    verdict: Verdict,
+    cov: Coverage,
+    steps: bool = False,
+    readings: Readings | None = None,
 ) -> DeviceVerdict:
     """The device verdict on a verdict computed from probe readings (``steps``: read after
-    every step too)."""
+    every step too; ``readings``: the state read only at the end, read before the episode
+    as well)."""
     hidden = unobservable(compiled, cov, steps)
-    return DeviceVerdict(verdict, hidden, status_ok(compiled.task, verdict.status))
+    inferred = {}
+    for clause in compiled.task.clauses:
+        if clause.id in hidden and readings is not None:
+            result = decide(clause, compiled, cov.at_end, readings)
+            if result is not None:
+                inferred[clause.id] = result
+                del hidden[clause.id]
+    return DeviceVerdict(verdict, hidden, status_ok(compiled.task, verdict.status), inferred)

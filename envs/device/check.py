@@ -5,13 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pydantic import ValidationError
+
 from tasklang import ir
-from tasklang.envs.device.probes import Reading, coverage, read_world
+from tasklang.envs.device.probes import Reading, coverage, read_start, read_world
+from tasklang.envs.device.screens import screen_specs
+from tasklang.envs.device.setup import foreground_commands
+from tasklang.envs.device.shell import Command
 from tasklang.envs.device.transport import Transport, run_argv
-from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.bracket import Readings
+from tasklang.verifiers.check import InstanceError, check_trajectory, resolve_params
 from tasklang.verifiers.probes import Coverage, DeviceVerdict, device_verdict
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
+
+# the trajectory header's entry for the start reading (state only screens show, read before
+# the episode: see `probe_start`)
+START = "device_start"
 
 
 def probe(
@@ -34,6 +44,45 @@ def probe(
     )
 
 
+def probe_start(
+    compiled: ir.CompiledTask,
+    transport: Transport,
+    timeout: float = 20.0,
+    sleep: Callable[[float], None] | None = None,
+) -> WorldSnapshot:
+    """Read, before an episode, the state only the apps' screens show (which a reading after
+    each step leaves out): with the reading at the end it proves some changes along the way.
+    The apps whose screens were read are left open."""
+    return read_start(
+        compiled, lambda argv: run_argv(transport, argv, timeout, retries=1), sleep
+    ).snapshot
+
+
+def back_to_start(compiled: ir.CompiledTask) -> list[Command]:
+    """After :func:`probe_start`: the apps whose screens it read stopped, and the phone where
+    setup leaves it (the task's foreground app opened again, or the home screen)."""
+    at_end = coverage(compiled).at_end
+    packages = dict.fromkeys(s.package for s in screen_specs(compiled) if s.key in at_end)
+    out = [Command(("am", "force-stop", p), f"stop {p}") for p in packages if p]
+    out.append(Command(("input", "keyevent", "KEYCODE_HOME"), "go home"))
+    return out + foreground_commands(compiled)
+
+
+def start_of(traj: Trajectory) -> WorldSnapshot | None:
+    """The start reading a trajectory's header holds (see :func:`probe_start`)."""
+    raw = traj.header.extra.get(START)
+    if raw is None:
+        return None
+    try:
+        return WorldSnapshot.model_validate(raw)
+    except ValidationError as exc:
+        where = exc.errors()[0]
+        at = ".".join(str(p) for p in where["loc"]) or "(top)"
+        raise InstanceError(
+            f"the header's `extra.{START}` is not a world snapshot: at `{at}`: {where['msg']}"
+        ) from None
+
+
 def device_check(
     compiled: ir.CompiledTask,
     traj: Trajectory,
@@ -41,6 +90,7 @@ def device_check(
     timeout: float = 20.0,
     step_states: list[WorldSnapshot] | None = None,
     sleep: Callable[[float], None] | None = None,
+    start: WorldSnapshot | None = None,
 ) -> DeviceVerdict:
     """The verdict on an episode whose end state is read from the phone now.
 
@@ -48,6 +98,8 @@ def device_check(
     are probe readings taken after each step, when the episode was probed along the way
     (without them, changes along the way are not observable). The final state is the
     probe reading now, screens included (``sleep``: how to wait while a screen settles).
+    ``start`` (or the trajectory header's, :func:`start_of`) is :func:`probe_start`'s
+    reading before the episode.
     """
     initial = traj.header.instance.initial
     reading = probe(compiled, transport, timeout, initial, screens=True, sleep=sleep)
@@ -64,7 +116,12 @@ def device_check(
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()
         unread |= {key for st in states if st is not None for key in _missing(st, during)}
-    return device_verdict(compiled, verdict, cov.without(unread), steps=probed)
+    start = start if start is not None else start_of(traj)
+    readings = None
+    if start is not None:
+        params = resolve_params(compiled, traj.header.instance.params, initial or WorldSnapshot())
+        readings = Readings(start, reading.snapshot, params)
+    return device_verdict(compiled, verdict, cov.without(unread), probed, readings)
 
 
 def _missing(state: WorldSnapshot, cov: Coverage) -> set[tuple[str, str]]:

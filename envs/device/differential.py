@@ -20,10 +20,12 @@ from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import (
     ProbeSpec,
+    Reference,
     encode_values,
     files_root,
     folder_below,
     probe_specs,
+    references,
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
@@ -60,20 +62,22 @@ def judge(
     final: WorldSnapshot,
     name: str,
     step_states: list[WorldSnapshot] | None = None,
+    start: WorldSnapshot | None = None,
 ) -> Case:
     """Both checkers on one end state (the trajectory's steps, ``final`` at the end);
-    with ``step_states`` the device checker also had the phone probed after every step."""
+    with ``step_states`` the device checker also had the phone probed after every step,
+    with ``start`` its screens read before the episode."""
     seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": final})})
     pw = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     ui = final.ui_xml or ""
     transport = PhoneWorldTransport(compiled, lambda: final, lambda: ui)
     # PhoneWorld's screens are still at once: no waiting for them to settle
-    dv = device_check(compiled, seen, transport, step_states=step_states, sleep=_no_wait)
+    dv = device_check(
+        compiled, seen, transport, step_states=step_states, sleep=_no_wait, start=start
+    )
     pw_by_id = {r.id: r.passed for r in pw.clauses}
     wrong = [
-        r.id
-        for r in dv.verdict.clauses
-        if r.id not in dv.unobservable and pw_by_id.get(r.id) != r.passed
+        r.id for r in dv.clauses if r.id not in dv.unobservable and pw_by_id.get(r.id) != r.passed
     ]
     n = len(compiled.task.clauses)
     return Case(compiled.task.id, name, pw.success, dv.success, wrong, n - len(dv.unobservable), n)
@@ -90,11 +94,24 @@ def run_task(
     final = traj.final.snapshot
     assert final is not None
     states = step_readings(compiled, traj) if steps else None
-    cases = [judge(compiled, traj, final, "reference", states)]
+    start = start_reading(compiled, traj)
+    cases = [judge(compiled, traj, final, "reference", states, start)]
     rng = random.Random(f"{compiled.task.id}:{seed}")
     for name, snap in near_misses(compiled, final, rng, misses):
-        cases.append(judge(compiled, traj, snap, name, states))
+        cases.append(judge(compiled, traj, snap, name, states, start))
     return cases
+
+
+def start_reading(compiled: ir.CompiledTask, traj: Trajectory) -> WorldSnapshot | None:
+    """What reading the screens of PhoneWorld's world before the episode reads (None: the
+    trajectory does not hold that world)."""
+    from tasklang.envs.device.check import probe_start
+
+    initial = traj.header.instance.initial
+    if initial is None:
+        return None
+    transport = PhoneWorldTransport(compiled, _const(initial), lambda: initial.ui_xml or "")
+    return probe_start(compiled, transport, sleep=_no_wait)
 
 
 def step_readings(compiled: ir.CompiledTask, traj: Trajectory) -> list[WorldSnapshot] | None:
@@ -221,44 +238,14 @@ def _as_stored(
         return record
 
 
-@dataclass(frozen=True)
-class _Ref:
-    """A field whose values name records of another collection, as a phone keeps it: a
-    reference to the record (a task's list, a recipe's categories)."""
-
-    coll: str
-    field: str
-    target: str  # the collection it names records of
-    key: str  # the field of those records it names them by
-    single: bool  # one name, not a list of them
+def _references(compiled: ir.CompiledTask, app: str) -> list[Reference]:
+    """The references among an app's collections: fields kept as rows pointing at records
+    of another collection (a task's list, a recipe's categories), and records shown inside
+    another record's row."""
+    return references(compiled.apps[app]) + _nested(compiled, app)
 
 
-def _references(compiled: ir.CompiledTask, app: str) -> list[_Ref]:
-    """The references among an app's collections: fields read through a lookup table that
-    a collection of the app is read from."""
-    specs = [s for s in probe_specs(compiled) if s.app == app and s.kind == "collection"
-             and s.probe.source == "sqlite"]  # fmt: skip
-    model = compiled.apps[app]
-    out = []
-    for spec in specs:
-        coll = model.collection(spec.target)
-        rdef = model.record(coll.record) if coll else None
-        for f in spec.links:
-            link = f.link
-            if link is None or link.lookup is None or rdef is None:
-                continue
-            fdef = rdef.field(f.field)
-            for other in specs:
-                if (other.probe.path, other.probe.table) != (spec.probe.path, link.lookup):
-                    continue
-                key = next((m.field for m in other.fields if m.column == link.value), None)
-                if key is not None and fdef is not None:
-                    out.append(_Ref(spec.target, f.field, other.target, key,
-                                    fdef.type.name != "list"))  # fmt: skip
-    return out + _nested(compiled, app)
-
-
-def _nested(compiled: ir.CompiledTask, app: str) -> list[_Ref]:
+def _nested(compiled: ir.CompiledTask, app: str) -> list[Reference]:
     """Records a screen shows only inside the row of another record (an order's lines in
     its card: a `screen` probe reads the field from the row around, ``ancestor::...``): a
     reference to that record by its key, which a phone cannot hold without the record."""
@@ -280,7 +267,7 @@ def _nested(compiled: ir.CompiledTask, app: str) -> list[_Ref]:
                           for a in read.spot.selector.attrs)  # fmt: skip
             parents = [t for t, k in keys.items() if k == read.name and t != s.target]
             if outside and len(parents) == 1 and not read.many:
-                out.append(_Ref(s.target, read.name, parents[0], read.name, True))
+                out.append(Reference(s.target, read.name, parents[0], read.name, True))
     return out
 
 
@@ -308,7 +295,9 @@ def _fresh_key(
     return twin
 
 
-def _referable(snap: WorldSnapshot, compiled: ir.CompiledTask, app: str, ref: _Ref) -> list[Any]:
+def _referable(
+    snap: WorldSnapshot, compiled: ir.CompiledTask, app: str, ref: Reference
+) -> list[Any]:
     """The values a reference can hold: the names of the records it can name (and, for a
     single one, its default: no record at all)."""
     state = snap.apps[app]
@@ -542,6 +531,8 @@ def run_episode(compiled: ir.CompiledTask, seed: int = 0) -> Case:
     env = DeviceEnv(compiled, PhoneWorldDriver(ep), transport, setup=False,
                     probe_steps=True, sleep=lambda s: None)  # fmt: skip
     env.reset(seed=seed)
+    # the screens read before the episode were a copy's; the episode runs on PhoneWorld's own
+    transport.leave_screens()
     last: dict[str, Any] = {"action_type": "status", "goal_status": "complete"}
     for action in actions:
         *_, terminated, truncated, _ = env.step(action)
@@ -557,9 +548,7 @@ def run_episode(compiled: ir.CompiledTask, seed: int = 0) -> Case:
     if dv is None:  # the episode ended in an error: nothing was judged
         return Case(compiled.task.id, f"episode error: {env.error}", pw.success, None, ["*"])
     by_id = {r.id: r.passed for r in pw.clauses}
-    wrong = [
-        r.id for r in dv.verdict.clauses if r.id not in dv.unobservable and by_id[r.id] != r.passed
-    ]
+    wrong = [r.id for r in dv.clauses if r.id not in dv.unobservable and by_id[r.id] != r.passed]
     n = len(compiled.task.clauses)
     return Case(
         compiled.task.id, "episode", pw.success, dv.success, wrong, n - len(dv.unobservable), n

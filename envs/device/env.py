@@ -27,7 +27,7 @@ from tasklang import __version__, ir
 from tasklang.envs.device.driver import Driver
 from tasklang.envs.device.parse import OutputError
 from tasklang.envs.device.shell import UnsafeValue
-from tasklang.envs.device.transport import Transport, TransportError
+from tasklang.envs.device.transport import Transport, TransportError, run_argv
 from tasklang.envs.phoneworld.env import ActionSpace, ObservationSpace, load_task
 from tasklang.envs.phoneworld.phone import WAIT_SECONDS
 from tasklang.verifiers.snapshot import UiParseError, parse_ui_xml
@@ -107,6 +107,8 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         try:
             if self.setup and self.transport is not None:
                 self._run_setup()
+            if self.transport is not None and self._needs_start():
+                self._read_start()
             self.obs = self._observe()
         except FAULTS as exc:
             return self._fail(exc)[0], self._info()
@@ -341,6 +343,23 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return info
 
     # ------------------------------------------------------------ setup and tear-down
+    def _needs_start(self) -> bool:
+        from tasklang.envs.device.probes import needs_start
+
+        return needs_start(self.compiled)
+
+    def _read_start(self) -> None:
+        """Read the state only screens show before the episode (kept in the trajectory's
+        header: with the reading at the end it proves some changes), then put the phone back
+        where setup left it."""
+        from tasklang.envs.device.check import START, back_to_start, probe_start
+
+        assert self.transport is not None and self.traj is not None
+        start = probe_start(self.compiled, self.transport, self.timeout, self.sleep)
+        for cmd in back_to_start(self.compiled):
+            run_argv(self.transport, cmd.argv, self.timeout)
+        self.traj.header.extra[START] = start.model_dump(mode="json", exclude_none=True)
+
     def _run_setup(self) -> None:
         from tasklang.envs.device.runner import run_setup
 

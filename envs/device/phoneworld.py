@@ -91,6 +91,11 @@ class PhoneWorldTransport:
             self.screen = LiveScreen(self.world())
         return self.screen
 
+    def leave_screens(self) -> None:
+        """Done with the screens screen commands opened (a reading before an episode): the
+        UI is ``xml()`` again, until the next screen command."""
+        self.screen = None
+
     def force_stop(self, argv: list[str], line: str) -> str:
         self.screen = LiveScreen(self.world())
         return ""

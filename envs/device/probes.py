@@ -13,6 +13,7 @@ from typing import Any, Literal
 from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import OPAQUE, Codec, DecodeError, column_codec, setting_codec
+from tasklang.envs.device.screens import ScreenSpec, screen_specs
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
 from tasklang.verifiers.probes import Coverage
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
@@ -78,6 +79,49 @@ class Link:
                 f"SELECT {lk}.{value} AS v FROM {t} JOIN {lk} ON {lk}.{lkey} = {t}.{ref} {where}"
             )
         return f"(SELECT json_group_array(v) FROM ({inner})) AS {sql_name(alias)}"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A field whose values name records of another collection of the app: a recipe's
+    categories, a task's list. The app keeps it as rows pointing at those records, so it
+    holds only names of records that exist; a single one with no record is the field's
+    default."""
+
+    coll: str
+    field: str
+    target: str  # the collection it names records of
+    key: str  # the field of those records it names them by
+    single: bool  # one name, not a list of them
+
+
+def references(app: ir.AppModel) -> list[Reference]:
+    """The references among an app's collections: fields a `sqlite` probe reads through a
+    lookup table (:class:`Link`) that another probe of the same database reads a collection
+    from.
+
+    >>> from tasklang.compiler import Compiler, library_root
+    >>> recipes = Compiler().compile_paths([library_root() / "apps"]).apps["recipes"]
+    >>> [(r.coll, r.field, r.target, r.key, r.single) for r in references(recipes)]
+    [('recipes', 'categories', 'categories', 'name', False)]
+    """
+    tables = {
+        (p.path, p.table): p for p in app.probes if p.source == "sqlite" and p.table is not None
+    }
+    out = []
+    for p in app.probes:
+        coll = app.collection(p.target) if p.source == "sqlite" else None
+        rdef = app.record(coll.record) if coll else None
+        for name, column in p.columns.items():
+            link = Link.of(column)
+            fdef = rdef.field(name) if rdef else None
+            other = tables.get((p.path, link.lookup)) if link and link.lookup else None
+            if link is None or fdef is None or other is None:
+                continue
+            key = next((f for f, c in other.columns.items() if c == link.value), None)
+            if key is not None and app.collection(other.target) is not None:
+                out.append(Reference(p.target, name, other.target, key, fdef.type.name != "list"))
+    return out
 
 
 _PREFS_SET = re.compile(r"(?P<file>[\w.-]+\.xml) (?P<key>\S+) has (?P<column>\w+)")
@@ -417,8 +461,6 @@ def screen_coverage(
 ) -> set[tuple[str, str]]:
     """Adds what the `screen` probes read (every field they map: a screen shows a value or
     the reading fails) and returns their targets: state read only after the episode."""
-    from tasklang.envs.device.screens import screen_specs
-
     at_end = set()
     for s in screen_specs(compiled):
         if s.key in fields or s.key in settings:
@@ -510,7 +552,7 @@ def read_world(
     parse.check_dumped(run(DUMP.argv))
     snap.ui_xml = run(READ_DUMP.argv)
     if screens:
-        _read_screens(compiled, run, reading, sleep)
+        _read_screens(screen_specs(compiled), run, reading, sleep)
     return reading
 
 
@@ -527,14 +569,33 @@ def _kept_elsewhere(spec: ProbeSpec, run: Shell) -> str | None:
     return None
 
 
+def needs_start(compiled: ir.CompiledTask) -> bool:
+    """Whether a reading before the episode can decide a clause (see :func:`read_start`)."""
+    from tasklang.verifiers.bracket import bracketed_event
+
+    at_end = coverage(compiled).at_end
+    return any(bracketed_event(c, compiled, at_end) for c in compiled.task.clauses)
+
+
+def read_start(
+    compiled: ir.CompiledTask, run: Shell, sleep: Callable[[float], None] | None = None
+) -> Reading:
+    """The state only the apps' screens show (``Coverage.at_end``), read before an episode:
+    with the reading after it, it proves some changes along the way (see
+    ``tasklang.verifiers.bracket``). The screens' apps are left open."""
+    reading = Reading(WorldSnapshot(tz=_tz(compiled)))
+    at_end = coverage(compiled).at_end
+    _read_screens([s for s in screen_specs(compiled) if s.key in at_end], run, reading, sleep)
+    return reading
+
+
 def _read_screens(
-    compiled: ir.CompiledTask, run: Shell, reading: Reading, sleep: Callable[[float], None] | None
+    specs: list[ScreenSpec], run: Shell, reading: Reading, sleep: Callable[[float], None] | None
 ) -> None:
     from tasklang.envs.device.screenread import read_screens
-    from tasklang.envs.device.screens import screen_specs
 
     snap = reading.snapshot
-    specs = [s for s in screen_specs(compiled) if not _stored(snap, s.key)]
+    specs = [s for s in specs if not _stored(snap, s.key)]
     read, unread = read_screens(specs, run, sleep)
     reading.unread.update(unread)
     for spec in specs:

@@ -21,6 +21,7 @@ from tasklang.envs.device.probes import (
     ProbeSpec,
     encode_values,
     files_root,
+    needs_start,
     own_folder,
     probe_specs,
 )
@@ -110,6 +111,11 @@ def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
     for spec in screen_specs(compiled):
         plan.notes.append(f"{spec.app}.{spec.target}: read from the screen after the episode: "
                           f"{spec.describe()}")  # fmt: skip
+    if needs_start(compiled):
+        plan.notes.append(
+            "the screens read after the episode are read before it too (after setup), then the "
+            "apps are stopped and the phone put back where setup leaves it"
+        )
 
 
 # ------------------------------------------------------------------ settings
@@ -376,6 +382,21 @@ def _touch_time(value: Any) -> str | None:
 
 
 # ------------------------------------------------------------------ clock and foreground
+def foreground_commands(compiled: ir.CompiledTask) -> list[Command]:
+    """The commands that open the task's foreground app (`given foreground`), if any."""
+    fg = compiled.task.given.foreground
+    app = compiled.apps.get(fg.app) if fg is not None else None
+    if fg is None or app is None or not app.package:
+        return []
+    if fg.activity:
+        act = fg.activity if "/" in fg.activity else f"{app.package}/{fg.activity}"
+        return [Command(("am", "start", "-W", "-n", act), f"open {fg.app}")]
+    return [
+        Command(("monkey", "-p", app.package, "-c", "android.intent.category.LAUNCHER", "1"),
+                f"open {fg.app}")
+    ]  # fmt: skip
+
+
 def _clock_and_foreground(plan: Plan, compiled: ir.CompiledTask, initial: WorldSnapshot) -> None:
     if compiled.task.given.clock is not None and initial.clock:
         when = dt.datetime.fromisoformat(initial.clock)
@@ -388,16 +409,6 @@ def _clock_and_foreground(plan: Plan, compiled: ir.CompiledTask, initial: WorldS
             Command(("settings", "put", "global", "auto_time", "<saved setting:global:auto_time>"),
                     "restore auto_time", meta={"restore": "setting:global:auto_time", "spec": None})
         )  # fmt: skip
-    fg = compiled.task.given.foreground
-    app = compiled.apps.get(fg.app) if fg is not None else None
-    if fg is not None and app is not None and app.package:
-        if fg.activity:
-            act = fg.activity if "/" in fg.activity else f"{app.package}/{fg.activity}"
-            plan.setup.append(Command(("am", "start", "-W", "-n", act), f"open {fg.app}"))
-        else:
-            plan.setup.append(
-                Command(("monkey", "-p", app.package, "-c", "android.intent.category.LAUNCHER", "1"),
-                        f"open {fg.app}")
-            )  # fmt: skip
+    plan.setup += foreground_commands(compiled)
     plan.teardown.append(Command(("input", "keyevent", "KEYCODE_HOME"), "go home"))
     plan.teardown.append(Command(("rm", "-f", DUMP_PATH), "drop the UI dump"))

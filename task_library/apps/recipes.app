@@ -1,7 +1,9 @@
 # Broccoli (com.flauschcode.broccoli), the recipe app AndroidWorld uses. Recipes live in the
 # app's Room database (databases/broccoli): the `recipes` table holds the texts as typed (servings
-# and preparation time are free text, e.g. "4" and "30 min"), `categories` the category names and
-# `recipes_categories` which recipe is in which category.
+# and preparation time are free text, e.g. "4" and "30 min"), `categories` the category names
+# (`categoryId`, `name`) and `recipes_with_categories` which recipe is in which category (one
+# row per pair: `recipeId`, `categoryId`). A recipe can only be in categories that exist: its
+# categories are rows pointing at category records, and a deleted category leaves its recipes.
 app recipes {
   package "com.flauschcode.broccoli"
   label "Broccoli"
@@ -33,7 +35,8 @@ app recipes {
     source = "source",
     ingredients = "ingredients",
     directions = "directions",
-    favourite = "favourite",
+    categories = "recipes_with_categories(recipeId = recipeId).categories(categoryId = categoryId).name",
+    favourite = "favorite",
   }
   probe categories: sqlite "/data/data/com.flauschcode.broccoli/databases/broccoli" table "categories" {
     name = "name",

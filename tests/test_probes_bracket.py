@@ -1,0 +1,248 @@
+"""Trace clauses on state read only at the end, decided by a reading before the episode too:
+only in the direction the two readings prove, and never by guessing."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tasklang import ir
+from tasklang.envs.device.check import START, back_to_start, device_check
+from tasklang.envs.device.differential import library, start_reading
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import coverage, needs_start
+from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.verifiers.bracket import Readings, bracketed_event, decide
+from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+from tasklang.verifiers.trajectory import Trajectory
+
+Rows = list[dict[str, Any]]
+
+
+def _clause(task_id: str, text: str) -> tuple[ir.CompiledTask, ir.Clause]:
+    """The clause of a library task whose source says ``text``."""
+    compiled = library()[task_id]
+    for c in compiled.task.clauses:
+        span = c.body.span
+        assert span is not None and span.file is not None
+        source = Path(span.file).read_text(encoding="utf-8").splitlines()[span.line - 1]
+        if text in source:
+            return compiled, c
+    raise AssertionError(f"{task_id} has no clause `{text}`")
+
+
+def _world(app: str, name: str, rows: Rows) -> WorldSnapshot:
+    return WorldSnapshot(apps={app: AppState(collections={name: copy.deepcopy(rows)})})
+
+
+def _decide(compiled: ir.CompiledTask, clause: ir.Clause, before: Any, after: Any) -> Any:
+    at_end = coverage(compiled).at_end
+    return decide(clause, compiled, at_end, Readings(before, after, {}))
+
+
+ORDER = {"order_no": "C-1001", "store": "Main St", "status": "preparing"}
+
+
+def test_a_key_read_after_and_not_before_was_added() -> None:
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    assert forbid.role == "safety"
+    before = _world("coffee", "orders", [ORDER])
+    after = _world("coffee", "orders", [ORDER, {**ORDER, "order_no": "C-1002"}])
+    result = _decide(compiled, forbid, before, after)
+    assert result is not None and not result.passed
+    assert result.evidence[0].record is not None
+    assert result.evidence[0].record["order_no"] == "C-1002"
+
+
+def test_readings_alike_prove_nothing() -> None:
+    """An order added and cancelled again, or none at all: the readings cannot tell."""
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    same = _world("coffee", "orders", [ORDER])
+    assert _decide(compiled, forbid, same, same) is None
+    fewer = _world("coffee", "orders", [])
+    assert _decide(compiled, forbid, same, fewer) is None  # deleted, not added
+
+
+def test_a_record_changed_under_its_key_is_not_an_addition() -> None:
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    before = _world("coffee", "orders", [ORDER])
+    after = _world("coffee", "orders", [{**ORDER, "status": "done"}])
+    assert _decide(compiled, forbid, before, after) is None
+
+
+def test_updates_and_where_on_other_fields_stay_undecided() -> None:
+    """A record deleted and added again under its key reads as updated; a record may have
+    changed between the step that added it and the end."""
+    at_end = coverage(library()["mini.coffee_cancel_duplicate"]).at_end
+    compiled, updated = _clause("mini.coffee_cancel_duplicate", "eventually updated")
+    assert bracketed_event(updated, compiled, at_end) is None
+    compiled, where = _clause("mini.coffee_coupon_order", "added coffee.orders where")
+    assert bracketed_event(where, compiled, coverage(compiled).at_end) is None
+    compiled, order = _clause("mini.coffee_order_from_chat", "trace foreground wechat")
+    assert bracketed_event(order, compiled, coverage(compiled).at_end) is None
+
+
+def test_without_a_key_only_more_records_prove_additions() -> None:
+    """Transfers have no key: a step with more records than the step before added one (only
+    as many as vanished can count as updated), so the end's surplus is a lower bound."""
+    compiled, limit = _clause("wechat.transfer_money", "at most 1 times added")
+    assert isinstance(limit.body, ir.TraceBody) and limit.body.op == "at_most"
+    rdef = compiled.apps["wechat"].record("Transfer")
+    assert rdef is not None and not any(f.key for f in rdef.fields)
+    t = {"amount": 1000, "note": "lunch"}
+    before = _world("wechat", "transfers", [t])
+    one = _world("wechat", "transfers", [t, {**t, "amount": 2000}])
+    two = _world("wechat", "transfers", [t, {**t, "amount": 2000}, {**t, "amount": 3000}])
+    other = _world("wechat", "transfers", [{**t, "amount": 5}])  # replaced, or edited
+    assert _decide(compiled, limit, before, one) is None
+    assert _decide(compiled, limit, before, other) is None
+    result = _decide(compiled, limit, before, two)
+    assert result is not None and not result.passed and "2 times" in result.summary
+    _, forbid = _clause("wechat.transfer_money", "added wechat.transfers where")
+    assert bracketed_event(forbid, compiled, coverage(compiled).at_end) is None
+
+
+def test_a_setting_read_differently_changed() -> None:
+    compiled, forbid = _clause("wechat.transfer_money", "changed wechat.payment_method")
+    before = WorldSnapshot(apps={"wechat": AppState(settings={"payment_method": "balance"})})
+    after = WorldSnapshot(apps={"wechat": AppState(settings={"payment_method": "card"})})
+    result = _decide(compiled, forbid, before, after)
+    assert result is not None and not result.passed
+    assert _decide(compiled, forbid, before, before) is None
+
+
+def test_a_reading_that_lacks_the_state_decides_nothing() -> None:
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    after = _world("coffee", "orders", [ORDER, {**ORDER, "order_no": "C-1002"}])
+    assert _decide(compiled, forbid, WorldSnapshot(), after) is None
+
+
+def _duplicated(end: WorldSnapshot, app: str, name: str, key: str) -> WorldSnapshot:
+    out = end.model_copy(deep=True)
+    rows = out.apps[app].collections[name]
+    rows.append({**rows[0], key: str(rows[0][key]) + "9"})
+    return out
+
+
+def test_the_device_checker_catches_an_order_added_on_the_phone() -> None:
+    compiled = library()["mini.coffee_order_status"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    start = start_reading(compiled, traj)
+    assert start is not None and "orders" in start.apps["coffee"].collections
+    more = _duplicated(end, "coffee", "orders", "order_no")
+    transport = PhoneWorldTransport(compiled, lambda: more, lambda: "")
+    seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": more})})
+    dv = device_check(compiled, seen, transport, sleep=lambda s: None, start=start)
+    assert dv.success is False
+    (cid,) = [k for k, r in dv.inferred.items() if not r.passed]
+    truth = check_trajectory(compiled, _with_step(seen, more))
+    assert not next(r for r in truth.clauses if r.id == cid).passed
+    # without the reading before, the clause is not decided
+    plain = device_check(compiled, seen, transport, sleep=lambda s: None)
+    assert cid in plain.unobservable and not plain.inferred
+    # the start reading travels in the trajectory's header
+    header = traj.header.model_copy(deep=True)
+    header.extra[START] = start.model_dump(mode="json", exclude_none=True)
+    kept = seen.model_copy(update={"header": header})
+    again = device_check(compiled, kept, transport, sleep=lambda s: None)
+    assert cid in again.inferred and again.to_json()["inferred"][cid]["passed"] is False
+
+
+def _with_step(traj: Trajectory, state: WorldSnapshot) -> Trajectory:
+    """``traj`` whose last step leads to ``state`` (what PhoneWorld would have recorded)."""
+    steps = list(traj.steps)
+    steps[-1] = steps[-1].model_copy(update={"snapshot": state})
+    return traj.model_copy(update={"steps": steps})
+
+
+@pytest.mark.parametrize("task_id", ["mini.coffee_order_status", "shopping.buy_unavailable"])
+def test_the_phone_is_put_back_after_the_start_reading(task_id: str) -> None:
+    compiled = library()[task_id]
+    assert needs_start(compiled)
+    argv = [c.argv for c in back_to_start(compiled)]
+    assert any(a[:2] == ("am", "force-stop") for a in argv)
+    assert ("input", "keyevent", "KEYCODE_HOME") in argv
+    fg = compiled.task.given.foreground
+    if fg is not None:
+        assert argv[-1][0] in ("am", "monkey")
+    assert not needs_start(library()["expense.fix_amount"])
+
+
+def test_a_where_on_the_key_alone_holds_for_as_long_as_the_record() -> None:
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    assert isinstance(forbid.body, ir.TraceBody)
+    event = forbid.body.first
+    assert isinstance(event, ir.ChangeEvent)
+    key_only = ir.Compare(op="!=", left=ir.FieldRef(name="order_no"), right=ir.Lit(value="C-1001"))
+    by_key = forbid.model_copy(
+        update={"body": forbid.body.model_copy(
+            update={"first": event.model_copy(update={"where": key_only})})}
+    )  # fmt: skip
+    assert bracketed_event(by_key, compiled, coverage(compiled).at_end) is not None
+    empty = _world("coffee", "orders", [])
+    assert _decide(compiled, by_key, empty, _world("coffee", "orders", [ORDER])) is None
+    other = _world("coffee", "orders", [{**ORDER, "order_no": "C-1002"}])
+    result = _decide(compiled, by_key, empty, other)
+    assert result is not None and not result.passed
+
+
+def test_a_start_reading_that_is_no_snapshot_is_a_clear_error() -> None:
+    from tasklang.verifiers.check import InstanceError
+
+    compiled = library()["mini.coffee_order_status"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    header = traj.header.model_copy(deep=True)
+    header.extra[START] = {"apps": {"coffee": {"collections": {"orders": "many"}}}}
+    bad = traj.model_copy(update={"header": header})
+    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
+    with pytest.raises(InstanceError, match=r"device_start.*apps\.coffee\.collections\.orders"):
+        device_check(compiled, bad, transport, sleep=lambda s: None)
+
+
+def test_device_env_reads_the_screens_before_the_episode() -> None:
+    from tasklang.envs.device.differential import run_episode
+    from tasklang.envs.device.env import DeviceEnv
+    from tasklang.envs.device.phoneworld import PhoneWorldDriver
+    from tasklang.envs.phoneworld.episode import Episode
+
+    compiled = library()["mini.coffee_order_status"]
+    ep = Episode(compiled, 0)
+    transport = PhoneWorldTransport(compiled, ep.phone.world, ep.xml)
+    env = DeviceEnv(compiled, PhoneWorldDriver(ep), transport, setup=False, sleep=lambda s: None)
+    obs, _ = env.reset(seed=0)
+    assert env.traj is not None and START in env.traj.header.extra
+    start = WorldSnapshot.model_validate(env.traj.header.extra[START])
+    assert start.apps["coffee"].collections["orders"]
+    lines = transport.lines
+    assert any(line.startswith("am force-stop") for line in lines)
+    assert lines[-1].startswith(("monkey", "input keyevent"))
+    assert obs["package"] is not None
+    case = run_episode(compiled, 0)
+    assert case.agrees and not case.disagreements
+
+
+def test_a_keyed_change_is_proved_only_where_a_key_names_one_record() -> None:
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    assert isinstance(forbid.body, ir.TraceBody)
+    event = forbid.body.first
+    assert isinstance(event, ir.ChangeEvent)
+    changed = forbid.model_copy(
+        update={"body": forbid.body.model_copy(
+            update={"first": event.model_copy(update={"op": "changed"})})}
+    )  # fmt: skip
+    done = {**ORDER, "status": "done"}
+    one = _world("coffee", "orders", [ORDER])
+    result = _decide(compiled, changed, one, _world("coffee", "orders", [done]))
+    assert result is not None and not result.passed
+    # two records under one key: which one the verifier keeps depends on an order no page shows
+    twice = _world("coffee", "orders", [ORDER, done])
+    assert _decide(compiled, changed, twice, _world("coffee", "orders", [done, ORDER])) is None
+    assert _decide(compiled, changed, one, twice) is None

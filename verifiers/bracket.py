@@ -1,0 +1,212 @@
+"""Change events proved by a reading before and one after an episode.
+
+Some state is read only from the apps' screens, which cannot be opened in the middle of an
+episode (``Coverage.at_end``), so a phone never sees the steps at which it changed. It can
+still be read before the episode as well as after it, and the two readings prove some trace
+clauses in one direction only:
+
+- a key the end reading holds and the start reading does not was added at some step (the
+  verifier matches records by key, step by step); a key the start holds and the end does not
+  was deleted at some step. Without a key field, more records at the end than at the start
+  means some step added one (a step whose records outnumber the step before's has more new
+  records than vanished ones, and only as many as vanished can count as updated); fewer
+  means some step deleted one;
+- readings that differ mean something changed along the way: a setting, a collection's
+  records without a key, or, with a key, its keys or the one record a key names in each
+  reading (the verifier keeps the last record of a key, which a page's order need not show);
+- so `eventually E` is *true* and `never E` (a `forbid`) *false* when ``E`` is proved to have
+  happened, and `at most N times E` is false when more than ``N`` occurrences are proved.
+
+The converse is never proved (a record added, then deleted again, leaves both readings
+alike), and nothing is proved about `updated` (a record deleted and added again under the
+same key reads like an update), about an event's ``where`` unless it reads only the record's
+key and the task's parameters (the record may have changed between the step that added it
+and the end), nor about the order of events. Those clauses stay undecided.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from tasklang import ir
+from tasklang.verifiers.evaluate import Env, EvalError, evaluate
+from tasklang.verifiers.snapshot import WorldSnapshot
+from tasklang.verifiers.state import diff_records, key_of, same_record
+from tasklang.verifiers.verdict import ClauseResult, Evidence
+
+Key = tuple[str, str]
+
+_OPS = ("eventually", "never", "at_most")
+# what a `where` may read and still hold of a record for as long as its key does not change
+_PURE = (ir.Lit, ir.Param, ir.FieldRef, ir.Neg, ir.Arith, ir.Compare, ir.Logic, ir.Not,
+         ir.ListExpr)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The state read only at the end (``Coverage.at_end``), read before the episode as
+    well: ``start`` holds what that reading got (a page it could not read is left out)."""
+
+    start: WorldSnapshot
+    end: WorldSnapshot
+    params: dict[str, Any]
+
+
+def bracketed_event(
+    clause: ir.Clause, compiled: ir.CompiledTask, at_end: frozenset[Key]
+) -> ir.ChangeEvent | None:
+    """The change event of a trace clause that readings before and after the episode can
+    decide in one direction (None: they cannot)."""
+    body = clause.body
+    if not isinstance(body, ir.TraceBody) or body.op not in _OPS or body.second is not None:
+        return None
+    event = body.first
+    if not isinstance(event, ir.ChangeEvent):
+        return None
+    target = event.target
+    if not isinstance(target, (ir.CollectionRef, ir.SettingRef)):
+        return None
+    if (target.app, target.name) not in at_end or event.op == "updated":
+        return None
+    if isinstance(target, ir.SettingRef):  # a setting's change is `changed`, never another op
+        return event if event.op == "changed" and event.where is None else None
+    if event.op == "changed" or event.where is None:
+        return event if event.where is None else None
+    key = _key_field(compiled, target)
+    return event if key is not None and _reads_only(event.where, key.name) else None
+
+
+def decide(
+    clause: ir.Clause, compiled: ir.CompiledTask, at_end: frozenset[Key], readings: Readings
+) -> ClauseResult | None:
+    """The clause's result where the readings prove it (None: they do not)."""
+    event = bracketed_event(clause, compiled, at_end)
+    if event is None:
+        return None
+    assert isinstance(clause.body, ir.TraceBody) and event.target is not None
+    found = _proved(event, compiled, readings)
+    if found is None:
+        return None
+    body = clause.body
+    n = len(found)
+    if body.op == "eventually" and n:
+        passed, summary = True, "the readings before and after the episode prove it happened"
+    elif body.op == "never" and n:
+        passed, summary = False, "the readings before and after the episode prove it happened"
+    elif body.op == "at_most" and n > (body.times or 0):
+        passed = False
+        summary = f"the readings before and after the episode prove it happened {n} times"
+    else:
+        return None
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind="trace", passed=passed, weight=clause.weight,
+        subgoal=clause.subgoal, summary=summary, evidence=found[:3], span=clause.span,
+    )  # fmt: skip
+
+
+def _proved(
+    event: ir.ChangeEvent, compiled: ir.CompiledTask, readings: Readings
+) -> list[Evidence] | None:
+    """Occurrences of the event the readings prove (None: a reading lacks its state)."""
+    target = event.target
+    assert isinstance(target, (ir.CollectionRef, ir.SettingRef))
+    app, name = target.app, target.name
+    before, after = readings.start.apps.get(app), readings.end.apps.get(app)
+    if isinstance(target, ir.SettingRef):
+        if before is None or after is None:
+            return None
+        if name not in before.settings or name not in after.settings:
+            return None
+        old, new = before.settings[name], after.settings[name]
+        same = same_record({"v": old}, {"v": new})
+        detail = f"{app}.{name} was {old!r} before the episode and is {new!r} after it"
+        return [] if same else [Evidence(kind="value", app=app, detail=detail)]
+    if before is None or after is None:
+        return None
+    if name not in before.collections or name not in after.collections:
+        return None
+    old_rows, new_rows = before.collections[name], after.collections[name]
+    key = _key_field(compiled, target)
+    if event.op == "changed":
+        return _changed(app, name, old_rows, new_rows, key)
+    if key is None:  # only the numbers of records prove anything
+        grown = len(new_rows) - len(old_rows)
+        n = grown if event.op == "added" else -grown
+        detail = f"{len(old_rows)} record(s) before the episode, {len(new_rows)} after it"
+        return [Evidence(kind="change", app=app, collection=name, detail=detail)] * max(n, 0)
+    out = []
+    for change in diff_records(app, name, old_rows, new_rows, key):
+        record = change.after if change.op == "added" else change.before
+        if change.op != event.op or not _holds(event, compiled, readings, record):
+            continue
+        where = "after the episode, not before" if change.op == "added" else "before, not after"
+        out.append(Evidence(kind="change", app=app, collection=name, record=record,
+                            detail=f"{change.op}: its key was read {where}"))  # fmt: skip
+    return out
+
+
+def _changed(
+    app: str,
+    name: str,
+    old: list[dict[str, Any]],
+    new: list[dict[str, Any]],
+    key: ir.FieldDef | None,
+) -> list[Evidence]:
+    """Evidence that the records changed along the way: readings that differ. With a key,
+    the verifier keeps one record per key (the last), which a page's order need not show:
+    only keys added or removed, and a key held by one record in each reading whose record
+    differs, prove a change."""
+    changes = diff_records(app, name, old, new, key)
+    if key is not None:
+        once = _held_once(old, key) & _held_once(new, key)
+        changes = [c for c in changes if c.op != "updated" or key_of(c.before or {}, key) in once]
+    if not changes:
+        return []
+    first = changes[0]
+    record = first.after if first.op != "deleted" else first.before
+    detail = f"the readings before and after the episode differ: {first.op}"
+    return [Evidence(kind="change", app=app, collection=name, record=record, detail=detail)]
+
+
+def _held_once(records: list[dict[str, Any]], key: ir.FieldDef) -> set[str]:
+    seen = Counter(key_of(r, key) for r in records)
+    return {k for k, n in seen.items() if n == 1}
+
+
+def _holds(
+    event: ir.ChangeEvent,
+    compiled: ir.CompiledTask,
+    readings: Readings,
+    record: dict[str, Any] | None,
+) -> bool:
+    if event.where is None:
+        return True
+    if record is None:
+        return False
+    env = Env(dict(compiled.apps), readings.params, readings.end, None, record)
+    try:
+        return bool(evaluate(event.where, env))
+    except EvalError:
+        return False
+
+
+def _key_field(
+    compiled: ir.CompiledTask, target: ir.CollectionRef | ir.SettingRef
+) -> ir.FieldDef | None:
+    app = compiled.apps.get(target.app)
+    coll = app.collection(target.name) if app else None
+    rdef = app.record(coll.record) if app and coll else None
+    return next((f for f in rdef.fields if f.key), None) if rdef else None
+
+
+def _reads_only(where: ir.Expr, key: str) -> bool:
+    """Whether ``where`` reads nothing of the record but its key field (and nothing of the
+    world: parameters and constants only)."""
+    for node in ir.walk(where):
+        if not isinstance(node, _PURE):
+            return False
+        if isinstance(node, ir.FieldRef) and node.base is None and node.name != key:
+            return False
+    return True
