@@ -8,7 +8,9 @@ is first compared, with the verifier's comparators, to the value each answer cla
 (once per world state). Partial credit measures what the clauses do not: of a clause that asks
 for a record with several properties (``C has {...}``), the largest share of them one record
 meets; of a clause that counts records two or more away from what it asks (``none C where
-P``, ``count(...) == n``), how far the count has come.
+P``, ``count(...) == n``), how far the count has come. A state is *lost* where a record that a
+``forbid { deleted C where P }`` protects is gone, or one a ``forbid { updated ... }`` protects
+differs: the change happened on the way, and no later step undoes a forbidden event.
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ from collections.abc import Callable
 from typing import Any
 
 from tasklang import ir
-from tasklang.verifiers.check import Checker, mentions, plan_of, resolve_params
+from tasklang.verifiers.check import (
+    Checker,
+    change_matches,
+    change_scope,
+    mentions,
+    plan_of,
+    resolve_params,
+)
 from tasklang.verifiers.check import Episode as Checked
 from tasklang.verifiers.evaluate import (
     Env,
@@ -29,6 +38,7 @@ from tasklang.verifiers.evaluate import (
     type_name,
 )
 from tasklang.verifiers.snapshot import WorldSnapshot
+from tasklang.verifiers.state import diff_states
 
 Key = tuple[str, ...]  # a world state's content (see ``Solver.data_key``)
 World = Callable[[], WorldSnapshot]  # the world of the state being judged
@@ -143,6 +153,14 @@ class Judge:
         self._assessed: dict[tuple[Any, ...], tuple[bool, float]] = {}
         self._partial: dict[Key, tuple[float, float]] = {}
         self._answer_values: dict[Key, list[tuple[Any, Any]] | None] = {}
+        self._lost: dict[Key, bool] = {}
+        self.protected = [
+            c.body.first for c in compiled.task.clauses
+            if c.role == "safety" and isinstance(c.body, ir.TraceBody) and c.body.op == "never"
+            and isinstance(c.body.first, ir.ChangeEvent)
+            and c.body.first.op in ("deleted", "updated")
+        ]  # fmt: skip
+        self.protected_scope = change_scope(list(self.protected))
         self.count_goals()
 
     def weight(self, clauses: list[ir.Clause]) -> float:
@@ -217,6 +235,26 @@ class Judge:
             # one record to go or come is all or nothing: the clause's own share says it
             if abs(start - target) >= 2:
                 self.counts.append((c, count, target, start))
+
+    def lost(self, key: Key, world: World) -> bool:
+        """Whether the state has deleted or changed a record that a ``forbid { deleted ...
+        }`` or ``forbid { updated ... }`` clause protects: one of the start's records that the
+        clause's condition picks is gone, or differs from the start. The verifier rejects
+        every episode that goes on from here (but for one whose record changed on the way in
+        a way the condition reads differently; the search gives up that rare path)."""
+        if not self.protected:
+            return False
+        cached = self._lost.get(key)
+        if cached is None:
+            now = world()
+            changes = diff_states(self.initial, now, self.apps, self.protected_scope)
+            cached = self._lost[key] = any(
+                change.op in ("deleted", "updated")
+                and change_matches(e, change, self.apps, self.params, self.initial, None)
+                for change in changes
+                for e in self.protected
+            )
+        return cached
 
     def assess(self, key: Key, world: World, answer: str | None = None) -> tuple[bool, float]:
         """The state clauses on the current world (with this answer): whether they all hold

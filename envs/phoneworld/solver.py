@@ -94,6 +94,9 @@ DEFAULT_TIME_LIMIT = 60.0
 SCORE_WEIGHT = 3.0
 PARTIAL_WEIGHT = 3.0  # records that meet more of a `has {...}` clause's conditions come first
 NOVELTY = 0.2  # what reaching a screen no state reached before takes off a step's cost
+OFFER = 0.3  # what reaching a screen that offers a goal's word to tap takes off (see ``offers``)
+GREEDY_OFFER = 0.5  # and its bonus in the greedy order
+LONG_PRESS = 0.25  # what a long press is worth less than a tap of the same view
 RELEVANCE_DISCOUNT = 1.0  # a step of relevance r costs 1 / (1 + r * this)
 MIN_STEP = 0.05
 MAX_PAGES = 12  # taps of a paging button in one macro
@@ -154,6 +157,7 @@ class _Node:
     cost: float = 0.0  # the path's cost so far
     notes: tuple[str, ...] = ()  # texts noted on the way
     days: frozenset[dt.date] = frozenset()  # days the path looks for besides the goal's
+    greedy: float = 0.0  # its place in the greedy order
     expanded: bool = False
 
 
@@ -191,15 +195,16 @@ class Solver:
         self.answer = needs_answer(compiled)
         self.yes_no = yes_no_answer(compiled)
         self.final = {"action_type": "status", "goal_status": compiled.task.outcome}
-        self.learn(self.ep.goal, self.ep.instance.params)
         labels = {}
         for ref in compiled.task.apps:
             app = self.ep.phone.apps[ref.name]
             model = app.host or ref.name
             labels[model] = self.ep.phone.apps[model].label
         self.app_labels = labels
+        self.learn(self.ep.goal, self.ep.instance.params)
         self.allowed = {None, *labels, *(ref.name for ref in compiled.task.apps)}
         self._reprs: dict[int, tuple[Any, str]] = {}
+        self._offers: dict[str, frozenset[str]] = {}
         self.judge = Judge(compiled, self.ep.instance.params, self.ep.instance.initial)
         self.best = 0.0  # the best verifier score reached
         self.verdicts = 0  # full verifier runs
@@ -221,8 +226,12 @@ class Solver:
         self.today = self.ep.phone.clock.date()
         self.values = goal_values(goal, self.today)
         self.computes = self.answer and not self.yes_no  # answers computed from lists seen
-        # what is typed: a day is picked on a calendar, not typed
-        self.typeable = [t for t in self.texts if not names_a_day(t, self.today)]
+        # what is typed: a day is picked on a calendar, not typed, and the app a goal names
+        # ("in the Tasks app") is opened, not typed (a mini-app's name is: it is searched for)
+        apps = {label.casefold() for label in self.app_labels.values()}
+        self.typeable = [
+            t for t in self.texts if not names_a_day(t, self.today) and t.casefold() not in apps
+        ]
         self.goal_days = frozenset(self.values.dates)
         self.days = self.goal_days  # and those the path being expanded looks for
         self.shift = date_shift(goal)
@@ -327,6 +336,17 @@ class Solver:
         self.notes = notes
         self.note_texts = [t.casefold() for t in notes]
         self.note_words = {stem(x) for t in notes for x in words(t)} - self.goal_stems
+
+    def offers(self, screen: str) -> frozenset[str]:
+        """The goal's (stemmed) words that the views to tap on a screen show (its XML:
+        ``screen``, the current one), cached per screen."""
+        known = self._offers.get(screen)
+        if known is None:
+            texts = [t for v in self.ep.phone.nodes() if v.clickable or v.acts
+                     for x in v.flat() for t in (x.text, x.desc) if t]  # fmt: skip
+            stems = {stem(x) for x in words(" ".join(texts))}
+            known = self._offers[screen] = frozenset(stems & self.goal_stems)
+        return known
 
     def noted(self, texts: list[str]) -> tuple[float, set[str]]:
         """How much a view's texts name what the path noted: a phrase of two words or more
@@ -456,7 +476,7 @@ class Solver:
                     # a button that pages (a month, a day): page until the goal shows
                     out.append((PAGING, [("until", label)], credit))
             if target.on_long is not None:
-                out.append((rel - 0.5, {"action_type": "long_press", "index": at}, credit))
+                out.append((rel - LONG_PRESS, {"action_type": "long_press", "index": at}, credit))
         form = self.fill_form(nodes)
         if form:
             # one child that fills every field with the goal text that fits it best
@@ -739,7 +759,9 @@ class Solver:
         self.read(node.notes)
         self.days = self.goal_days | node.days
         before = self.data_key()
-        for rel, action, credit in self.candidates():
+        parent = self.offers(self.ep.phone.xml())
+        # the most relevant first: of actions that reach the same state, it is the one kept
+        for rel, action, credit in sorted(self.candidates(), key=lambda c: -c[0]):
             self.restore(node.saved)
             self.typed = node.typed
             steps = self.apply(action, len(node.actions))
@@ -751,6 +773,8 @@ class Solver:
                 continue
             self.seen.add(sig)
             self.generated += 1
+            if self.judge.lost(sig[4:], ep.phone.world):
+                continue  # a record the task forbids deleting is gone
             actions = [*node.actions, *steps]
             rows = self.lists(node.rows, action)
             verdict, progress = self.check(actions, rows)
@@ -759,17 +783,21 @@ class Solver:
             place = self.place()
             novel = place not in self.places
             self.places.add(place)
+            # a screen that newly offers a view to tap that names what the goal says (a long
+            # press that brings up "Delete") is a step ahead
+            offered = bool(self.offers(sig[0]) - parent)
             # a menu or a dialog opened (nothing else changed) is no choice yet: its item is
             opened = node.saved[0].dialog is None and ep.phone.dialog is not None
             free = opened and sig[4:] == before
-            step = 0.0 if free else max(MIN_STEP, step_cost(rel) - (NOVELTY if novel else 0.0))
+            bonus = (NOVELTY if novel else 0.0) + (OFFER if offered else 0.0)
+            step = 0.0 if free else max(MIN_STEP, step_cost(rel) - bonus)
             decisions = node.decisions + (0 if free else 1)
             partial, counted = self.judge.partial(sig[4:], ep.phone.world)
             gain = SCORE_WEIGHT * progress + PARTIAL_WEIGHT * partial
             # the path cost order trusts the verifier's share less: a wrong move (the note
             # moved into another folder) can earn clauses that the right one earns too
             trusted = COST_SCORE * progress + PARTIAL_WEIGHT * partial
-            eager = rel + (GREEDY_NOVELTY if novel else 0.0)
+            eager = rel + (GREEDY_NOVELTY if novel else 0.0) + (GREEDY_OFFER if offered else 0.0)
             child = _Node(ep.snapshot(), actions, eager, decisions, self.typed, rows,
                           node.used | credit, node.cost + step, self.notice(node.notes),
                           self.moved_days(node.days))  # fmt: skip
@@ -777,8 +805,11 @@ class Solver:
             # the path's cost; and greedily, choices made less how right the last look
             heapq.heappush(frontiers[0], (child.cost - trusted, *order))
             # records deleted one by one: the greedy order goes on from there
-            greedy = decisions - gain - GREEDY_COUNTS * counted - eager - 0.5 * node.rel
-            heapq.heappush(frontiers[1], (greedy, *order))
+            if free:  # the menu or dialog comes right after what opened it, sooner if relevant
+                child.greedy = node.greedy - max(rel, 0.0)
+            else:
+                child.greedy = decisions - gain - GREEDY_COUNTS * counted - eager - 0.5 * node.rel
+            heapq.heappush(frontiers[1], (child.greedy, *order))
         return None
 
     def result(self, actions: list[dict[str, Any]]) -> SolveResult:
