@@ -27,7 +27,8 @@ the episode ended there (with ``status``, or for a question, with each candidate
 the full verifier run on a replay of the path, trace, UI and ``forbid`` clauses included.
 Candidate answers are what the screen shows (texts, descriptions, the numbers in them), the
 goal's texts, and answers computed from the lists seen on the way (``readings``: counts, sums,
-lists of names of the rows the goal's words and values pick); a yes / no is never guessed.
+lists of names of the rows the goal's words and values pick); a yes / no is given only on a
+screen that shows a name the goal gives, never blind.
 
 States are taken in turn from two orders of the same frontier. By path cost: each step costs
 ``1 / (1 + relevance)`` (less where it reaches a screen no state reached before; nothing for
@@ -97,6 +98,7 @@ NOVELTY = 0.2  # what reaching a screen no state reached before takes off a step
 OFFER = 0.3  # what reaching a screen that offers a goal's word to tap takes off (see ``offers``)
 GREEDY_OFFER = 0.5  # and its bonus in the greedy order
 LONG_PRESS = 0.25  # what a long press is worth less than a tap of the same view
+ROW_SHARE = 0.5  # the share of its row's relevance a row's button without text gets
 RELEVANCE_DISCOUNT = 1.0  # a step of relevance r costs 1 / (1 + r * this)
 MIN_STEP = 0.05
 MAX_PAGES = 12  # taps of a paging button in one macro
@@ -242,6 +244,12 @@ class Solver:
         self.param_texts = {p.casefold() for p in shown if p}
         quoted = [a or b for a, b in QUOTED.findall(goal)]
         self.names = self.param_texts | {q.casefold() for q in quoted}
+        names = sorted(n for n in self.names if n not in BOOLS)
+        self.name_pattern = (
+            re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I)
+            if names
+            else None
+        )
         self.goal_words = words(goal).union(*(words(p) for p in shown))
         self.goal_stems = {stem(x) for x in self.goal_words}
 
@@ -318,6 +326,18 @@ class Solver:
         shown = {v.text for v in nodes if v.text and v.bounds[3] > v.bounds[1]}
         return shown if any(t.casefold() in self.names for t in shown) else set()
 
+    def shows_a_name(self) -> bool:
+        """Whether a view the agent did not type into shows a name the goal gives (a
+        parameter value it shows, or its quoted words: "Order No. A1127"), as a whole word."""
+        pattern = self.name_pattern
+        if pattern is None:
+            return False
+        return any(
+            pattern.search(v.text)
+            for v in self.ep.phone.nodes()
+            if v.text and v.edit is None and v.bounds[3] > v.bounds[1]
+        )
+
     def moved_days(self, days: frozenset[dt.date]) -> frozenset[dt.date]:
         """The days a path looks for, with the current screen's: for a goal that moves
         something by some days ("one week later"), the days a screen that shows one of the
@@ -381,9 +401,11 @@ class Solver:
     def endings(self, rows: dict[str, tuple[Row, ...]]) -> list[dict[str, Any]]:
         """The final actions to try on the current state: ``status``, or for a question,
         each text (or description) the screen shows and the numbers in them (an answer is
-        read where it is shown), each of the goal's texts, and the answers computed from the lists seen (``rows``: counts, sums,
-        lists of names, see ``readings``); but for a yes / no question no text that reads as
-        one (a yes / no is a judgment, and a "1" on the screen is no reading of it)."""
+        read where it is shown), each of the goal's texts, and the answers computed from the
+        lists seen (``rows``: counts, sums, lists of names, see ``readings``); but for a yes /
+        no question no text that reads as one (a yes / no is a judgment, and a "1" on the
+        screen is no reading of it): "yes" and "no" themselves, only on a screen that shows a
+        name the goal gives (the order asked about) other than in a field typed into."""
         if not self.answer:
             return [self.final]
         shown = [t.strip() for v in self.ep.phone.nodes() if v.bounds[3] > v.bounds[1]
@@ -396,6 +418,8 @@ class Solver:
             for t in [*shown, *self.texts, *computed]
             if t and not (self.yes_no and t.casefold() in BOOLS)
         )
+        if self.yes_no and self.shows_a_name():
+            answers.update(dict.fromkeys(["yes", "no"]))
         return [{"action_type": "answer", "text": t} for t in answers]
 
     def verify(self, actions: list[dict[str, Any]]) -> Verdict:
@@ -450,6 +474,8 @@ class Solver:
         # a tap addresses the view it reaches (not a container over it): what the verifier's
         # trace clauses see as the element acted on
         index_of = {id(v): i for i, v in enumerate(nodes)}
+        parents = {id(c): v for v in nodes for c in v.children}
+        rows: dict[int, float] = {}  # the relevance of the rows seen
         for i, v in enumerate(nodes):
             left, top, right, bottom = v.bounds
             if right <= left or bottom <= top:
@@ -462,6 +488,14 @@ class Solver:
                 continue
             reached.add(id(target))
             rel, credit = self.relevance(target)
+            if rel <= 0 and not credit:
+                # a row's own button (its menu, its drag handle) is as relevant as half its row
+                row = self.row_of(target, parents)
+                if row is not None:
+                    known = rows.get(id(row))
+                    if known is None:
+                        known = rows[id(row)] = self.relevance(row)[0]
+                    rel = ROW_SHARE * known
             at = index_of.get(id(target), i)
             if at != i:
                 tl, tt, tr, tb = target.bounds
@@ -500,6 +534,25 @@ class Solver:
             if phone.foreground != model:
                 out.append((1.0, {"action_type": "open_app", "app_name": label}, NONE))
         return out
+
+    @staticmethod
+    def row_of(view: View, parents: dict[int, View]) -> View | None:
+        """The list row a view sits in: the nearest of its two closest ancestors that is
+        one of several alike items of a list (siblings of its class and id) and shows a text;
+        None if neither is."""
+        up = view
+        for _ in range(2):
+            up_next = parents.get(id(up))
+            if up_next is None:
+                return None
+            up = up_next
+            outer = parents.get(id(up))
+            if outer is None:
+                return None
+            alike = sum(1 for x in outer.children if x.cls == up.cls and x.rid == up.rid)
+            if alike >= 2 and any(x.text for x in up.flat()):
+                return up
+        return None
 
     def fit(self, text: str, about: str, own: str = "") -> float:
         """How well a goal text suits a field: ``fits``, and more where the goal says it
