@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import doctest
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -241,13 +242,18 @@ def test_an_infeasible_task_is_declared_infeasible() -> None:
     assert result.actions[-1] == {"action_type": "status", "goal_status": "infeasible"}
 
 
-def test_a_question_is_not_answered_by_guessing() -> None:
-    # "answer yes or no": the order's screen shows its status and a "1" (its quantity), which
-    # the verifier would take for a yes; a yes / no is a judgment the search does not guess
+def test_a_yes_or_no_is_given_only_where_the_thing_asked_about_shows() -> None:
+    # "is my order A1127 ready? answer yes or no": no yes / no on a screen that does not show
+    # the order (nor one where the number is only what the agent typed into a search)
     compiled = LIBRARY["mini.coffee_order_status"]
-    result = solve(compiled, seed=0, time_limit=BIG, max_states=150)
-    assert not result.found and "150 explored states" in result.reason
-    assert result.verifier_runs == 0
+    solver = Solver(compiled, seed=0, time_limit=BIG)
+    assert not any(a.get("text") in ("yes", "no") for a in solver.endings({}))
+    result = solve(compiled, seed=0, time_limit=BIG, max_states=STATES)
+    assert result.found and result.trajectory is not None, result.summary()
+    assert result.actions[-1] == {"action_type": "answer", "text": result.actions[-1]["text"]}
+    assert result.actions[-1]["text"] in ("yes", "no")
+    last = result.trajectory.steps[-1].observation.ui_xml or ""
+    assert re.search(r'text="[^"]*\bA1127\b[^"]*"', last)  # the order is on the screen
 
 
 def test_bench_reports_each_task_and_totals() -> None:
