@@ -513,6 +513,10 @@ class RecordDef(IRNode):
     def field(self, name: str) -> FieldDef | None:
         return next((f for f in self.fields if f.name == name), None)
 
+    def key_field(self) -> FieldDef | None:
+        """The field that names a record among the others (None: the record has none)."""
+        return next((f for f in self.fields if f.key), None)
+
 
 class CollectionDef(IRNode):
     name: str
@@ -580,6 +584,11 @@ class AppModel(IRNode):
 
     def collection(self, name: str) -> CollectionDef | None:
         return next((c for c in self.collections if c.name == name), None)
+
+    def record_of(self, collection: str) -> RecordDef | None:
+        """The record type of a collection (None: no such collection, or record type)."""
+        coll = self.collection(collection)
+        return self.record(coll.record) if coll is not None else None
 
     def setting(self, name: str) -> FieldDef | None:
         return next((s for s in self.settings if s.name == name), None)

@@ -42,8 +42,8 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 513 of 982 end states (seed 0, 6 near misses), 5065 of 7424 clause results
-    assert len(decided) / len(cases) >= 0.52
+    # measured: 527 of 982 end states (seed 0, 6 near misses), 5121 of 7424 clause results
+    assert len(decided) / len(cases) >= 0.53
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 55 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]

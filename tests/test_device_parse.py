@@ -185,17 +185,18 @@ def _app_probe(app: str, target: str) -> tuple[ir.Probe, ir.FieldDef]:
 
 def _setting_read(app: str, target: str, xml: str) -> object:
     probe, fdef = _app_probe(app, target)
-    raw = parse.parse_prefs(xml, probe.key or "")
+    raw = parse.parse_prefs_file(xml).get(probe.key or "")
     return fdef.default if raw is None else codec.setting_codec(probe, fdef).decode(raw)
 
 
 def test_shared_preferences_entries() -> None:
     xml = text("shared_prefs_expense.xml")
-    assert parse.parse_prefs(xml, "selected_currency_number") == "978"
-    assert parse.parse_prefs(xml, "launch_count") == "3"
-    assert parse.parse_prefs(xml, "isFirstTime") == "false"
-    assert parse.parse_prefs(xml, "absent") is None
-    assert parse.parse_prefs("", "absent") is None  # no file yet: the app's defaults
+    entries = parse.parse_prefs_file(xml)
+    assert entries["selected_currency_number"] == "978"
+    assert entries["launch_count"] == "3"
+    assert entries["isFirstTime"] == "false"
+    assert "absent" not in entries
+    assert parse.parse_prefs_file("") == {}  # no file yet: the app's defaults
     assert _setting_read("expense", "currency", xml) == "eur"
     garbage = [
         "Segmentation fault", "<list/>", '<map><blob name="k"/></map>', '<map><int value="3"/></map>',
@@ -206,7 +207,7 @@ def test_shared_preferences_entries() -> None:
     ]  # fmt: skip
     for bad in garbage:
         with pytest.raises(parse.OutputError):
-            parse.parse_prefs(bad, "k")
+            parse.parse_prefs_file(bad)
 
 
 def test_shared_preferences_as_android_writes_them() -> None:

@@ -28,6 +28,7 @@ from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screenread import Row, ScreenError, Shot, stitch
 from tasklang.envs.device.screens import screen_specs, spot_decoder, unformat
+from tasklang.envs.device.transport import DeviceTimeout
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.verifiers.probes import unobservable
 from tasklang.verifiers.snapshot import WorldSnapshot
@@ -244,6 +245,30 @@ def test_a_long_list_with_twins_is_read_whole() -> None:
     assert sum(line.startswith("input swipe") for line in transport.lines) > 5
 
 
+def test_the_cart_and_the_items_saved_for_later_are_read_apart() -> None:
+    """One page lists both: each collection is read from its own rows, from the top of the
+    page to its end, twins stay two, and what the page does not show is not read."""
+    compiled = library()["shopping.save_for_later"]
+    _, traj = run_reference(compiled, 0)
+    world = copy.deepcopy(traj.final.snapshot)
+    assert world is not None
+    held = world.apps["shopping"].collections
+    held["cart"] += [{**held["cart"][i % 2], "quantity": 1 + i % 3} for i in range(12)]
+    held["saved_for_later"] += [dict(r) for r in held["saved_for_later"]]  # twins
+    keys = {("shopping", "cart"), ("shopping", "saved_for_later")}
+    reading, transport = read(compiled, world)
+    assert not reading.unread
+    got = project(reading.snapshot, compiled, keys)
+    assert got == project(world, compiled, keys)
+    assert len(got["cart"]) == len(held["cart"]) and len(got["saved_for_later"]) == 4
+    assert sum(line.startswith("input swipe") for line in transport.lines) > 3
+    specs = {s.target: s for s in screen_specs(compiled)}
+    assert {r.name for r in specs["cart"].reads} == {"title", "price", "quantity"}
+    assert {r.name for r in specs["saved_for_later"].reads} == {"title", "price"}
+    cov = coverage(compiled)
+    assert ("shopping", "cart") in cov.at_end and ("shopping", "cart") not in cov.complete
+
+
 def test_a_page_that_cannot_be_read_leaves_its_state_undecided() -> None:
     compiled = library()["mini.ride_cancel_with_reason"]
     _, traj = run_reference(compiled, 0)
@@ -274,6 +299,35 @@ def test_a_page_that_cannot_be_read_leaves_its_state_undecided() -> None:
     assert len(good.unobservable) < len(dv.unobservable)
 
 
+class SlowTaps(PhoneWorldTransport):
+    """A phone whose every command times out once: the first time each is sent."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.sent: list[str] = []
+
+    def shell(self, line: str, timeout: float = 20.0) -> str:
+        self.sent.append(line)
+        if self.sent.count(line) == 1:
+            raise DeviceTimeout(line)
+        return super().shell(line, timeout)
+
+
+def test_a_screen_step_that_timed_out_is_not_sent_again() -> None:
+    """A read that timed out is tried once more; a tap never is (it may have happened)."""
+    compiled = library()["shopping.save_for_later"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    transport = SlowTaps(compiled, lambda: world, lambda: "")
+    with pytest.raises(DeviceTimeout):
+        probe(compiled, transport, screens=True, sleep=no_wait)
+    acts = [line for line in transport.sent if line.startswith(("am ", "monkey ", "input "))]
+    assert acts == [acts[0]] and acts[0].startswith("am force-stop")
+    reads = [line for line in transport.sent if line not in acts]
+    assert reads and all(reads.count(line) == 2 for line in reads)
+
+
 def test_readings_along_the_way_never_open_an_app() -> None:
     compiled = library()["mini.coffee_order_latte"]
     _, traj = run_reference(compiled, 0)
@@ -292,7 +346,8 @@ def test_readings_along_the_way_never_open_an_app() -> None:
 
 
 @pytest.mark.parametrize("task_id", ["mini.coffee_coupon_order", "mini.ride_from_search",
-                                     "wechat.transfer_money", "shopping.remove_address"])  # fmt: skip
+                                     "wechat.transfer_money", "shopping.remove_address",
+                                     "shopping.save_for_later"])  # fmt: skip
 def test_screen_probes_decide_near_misses_and_agree(task_id: str) -> None:
     cases = run_task(library()[task_id], 0, 6)
     assert all(c.agrees for c in cases), [c for c in cases if not c.agrees]

@@ -196,9 +196,8 @@ def _key_field(
     compiled: ir.CompiledTask, target: ir.CollectionRef | ir.SettingRef
 ) -> ir.FieldDef | None:
     app = compiled.apps.get(target.app)
-    coll = app.collection(target.name) if app else None
-    rdef = app.record(coll.record) if app and coll else None
-    return next((f for f in rdef.fields if f.key), None) if rdef else None
+    rdef = app.record_of(target.name) if app else None
+    return rdef.key_field() if rdef else None
 
 
 def _reads_only(where: ir.Expr, key: str) -> bool:

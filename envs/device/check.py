@@ -8,8 +8,7 @@ from collections.abc import Callable
 from pydantic import ValidationError
 
 from tasklang import ir
-from tasklang.envs.device.probes import Reading, coverage, read_start, read_world
-from tasklang.envs.device.screens import screen_specs
+from tasklang.envs.device.probes import Reading, coverage, read_start, read_world, start_specs
 from tasklang.envs.device.setup import foreground_commands
 from tasklang.envs.device.shell import Command
 from tasklang.envs.device.transport import Transport, run_argv
@@ -36,12 +35,19 @@ def probe(
     initial world, which says how its files are named; ``screens``: also open the apps
     whose state only their screens show, which only the final reading does)."""
     return read_world(
-        compiled,
-        lambda argv: run_argv(transport, argv, timeout, retries=1),
-        initial=initial,
-        screens=screens,
-        sleep=sleep,
+        compiled, _runner(transport, timeout), initial=initial, screens=screens, sleep=sleep
     )
+
+
+# commands that act on the phone (a screen probe's), which a timeout does not repeat: one
+# that timed out may still have happened, and a second tap could open another page
+ACTS = frozenset({"am", "monkey", "input"})
+
+
+def _runner(transport: Transport, timeout: float) -> Callable[[tuple[str, ...]], str]:
+    """How a probe plan runs a command on the phone (argv -> output): a command that reads
+    is tried again once if it times out."""
+    return lambda argv: run_argv(transport, argv, timeout, retries=0 if argv[0] in ACTS else 1)
 
 
 def probe_start(
@@ -53,16 +59,13 @@ def probe_start(
     """Read, before an episode, the state only the apps' screens show (which a reading after
     each step leaves out): with the reading at the end it proves some changes along the way.
     The apps whose screens were read are left open."""
-    return read_start(
-        compiled, lambda argv: run_argv(transport, argv, timeout, retries=1), sleep
-    ).snapshot
+    return read_start(compiled, _runner(transport, timeout), sleep).snapshot
 
 
 def back_to_start(compiled: ir.CompiledTask) -> list[Command]:
     """After :func:`probe_start`: the apps whose screens it read stopped, and the phone where
     setup leaves it (the task's foreground app opened again, or the home screen)."""
-    at_end = coverage(compiled).at_end
-    packages = dict.fromkeys(s.package for s in screen_specs(compiled) if s.key in at_end)
+    packages = dict.fromkeys(s.package for s in start_specs(compiled))
     out = [Command(("am", "force-stop", p), f"stop {p}") for p in packages if p]
     out.append(Command(("input", "keyevent", "KEYCODE_HOME"), "go home"))
     return out + foreground_commands(compiled)

@@ -410,11 +410,15 @@ def by_extension() -> Codec:
     return Codec(_text_encode, decode)
 
 
-_LINKED = re.compile(r"\w+\(\w+ = \w+\)\.(?:\w+\(\w+ = \w+\)\.)?\w+")  # see probes.Link
-
-
-_IN_PREFS_SET = re.compile(r"[\w.-]+\.xml \S+ has \w+")  # see probes.PrefsSet
-_ELSEWHERE = re.compile(r"true in content://\S+")  # see probes.Elsewhere
+# Columns that say where else a field is kept: in rows of another table (``probes.Link``), in
+# a set of the app's shared preferences (``probes.PrefsSet``), or in another provider
+# (``probes.Elsewhere``).
+LINK = re.compile(
+    r"(?P<table>\w+)\((?P<fk>\w+) = (?P<key>\w+)\)\."
+    r"(?:(?P<lookup>\w+)\((?P<lookup_key>\w+) = (?P<ref>\w+)\)\.)?(?P<value>\w+)"
+)
+PREFS_SET = re.compile(r"(?P<file>[\w.-]+\.xml) (?P<key>\S+) has (?P<column>\w+)")
+ELSEWHERE = re.compile(r"true in (?P<uri>content://\S+)")
 
 
 def first_of(default: Any = None) -> Codec:
@@ -446,11 +450,11 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
     form = FORM_COLUMNS.get((name, column))
     if form is not None:
         return form(fdef.type) or OPAQUE
-    if probe.source == "sqlite" and _LINKED.fullmatch(column):  # read as a JSON array
+    if probe.source == "sqlite" and LINK.fullmatch(column):  # read as a JSON array
         return JSON if fdef.type.name == "list" else first_of(fdef.default)
-    if _IN_PREFS_SET.fullmatch(column):  # read as 1 / 0: whether the set holds the record
+    if PREFS_SET.fullmatch(column):  # read as 1 / 0: whether the set holds the record
         return BOOL if fdef.type.name == "bool" else OPAQUE
-    if _ELSEWHERE.fullmatch(column):  # false in every row read: the true ones are elsewhere
+    if ELSEWHERE.fullmatch(column):  # false in every row read: the true ones are elsewhere
         return BOOL if probe.source == "content" and fdef.type.name == "bool" else OPAQUE
     if "," in column:  # several columns hold the field, in a form no codec knows
         return OPAQUE

@@ -168,8 +168,7 @@ def near_misses(
             new = perturb(state.settings[name], fdef.type, rng)
             out.append((f"setting {app}.{name}", _with_setting(snap, app, name, new)))
         records = state.collections.get(name)
-        coll = model.collection(name)
-        rdef = model.record(coll.record) if coll else None
+        rdef = model.record_of(name)
         if records and rdef is not None:
             i = rng.randrange(len(records))
             rest = records[:i] + records[i + 1 :]
@@ -223,7 +222,7 @@ def _as_stored(
     without a date; a task marked done gets a completion time) or is stored as what other
     fields say (a gallery item's album is the folder of its path): the near miss a phone can
     hold."""
-    spec = next((s for s in probe_specs(compiled) if (s.app, s.target) == (app, name)), None)
+    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
     fm = next((f for f in spec.fields if f.field == field), None) if spec else None
     if spec is None or fm is None or fm.link is not None or not fm.codec.exact:
         return record
@@ -255,11 +254,10 @@ def _nested(compiled: ir.CompiledTask, app: str) -> list[Reference]:
     specs = [s for s in screen_specs(compiled) if s.app == app and s.kind == "collection"]
     keys = {}
     for s in specs:
-        coll = model.collection(s.target)
-        rdef = model.record(coll.record) if coll else None
-        key = next((f.name for f in rdef.fields if f.key), None) if rdef else None
+        rdef = model.record_of(s.target)
+        key = rdef.key_field() if rdef else None
         if key is not None:
-            keys[s.target] = key
+            keys[s.target] = key.name
     out = []
     for s in specs:
         for read in s.reads:
@@ -283,10 +281,8 @@ def _fresh_key(
     holds one order per order number, whose lines its card shows."""
     if not any(ref.target == name for ref in _nested(compiled, app)):
         return twin
-    model = compiled.apps[app]
-    coll = model.collection(name)
-    rdef = model.record(coll.record) if coll else None
-    key = next((f for f in rdef.fields if f.key), None) if rdef else None
+    rdef = compiled.apps[app].record_of(name)
+    key = rdef.key_field() if rdef else None
     if key is None:
         return twin
     taken = {r.get(key.name) for r in records}
@@ -303,9 +299,7 @@ def _referable(
     state = snap.apps[app]
     names = [r.get(ref.key) for r in state.collections.get(ref.target, [])]
     if ref.single:
-        model = compiled.apps[app]
-        coll = model.collection(ref.coll)
-        rdef = model.record(coll.record) if coll else None
+        rdef = compiled.apps[app].record_of(ref.coll)
         fdef = rdef.field(ref.field) if rdef else None
         names.append(fdef.default if fdef else None)
     return list(dict.fromkeys(n for n in names if n is not None))
@@ -417,9 +411,7 @@ def _with_folders(
         if not spec.rows_exact:
             continue
         root = files_root(p.path or "")
-        model = compiled.apps[app]
-        coll = model.collection(spec.target)
-        rdef = model.record(coll.record) if coll else None
+        rdef = compiled.apps[app].record_of(spec.target)
         records = list(snap.apps[app].collections.get(spec.target, []))
         have = {r.get("path") for r in records}
         path = posixpath.normpath(folder)

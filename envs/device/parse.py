@@ -173,16 +173,6 @@ def _prefs_value(entry: ET.Element, name: str) -> Raw:
     return str(value)
 
 
-def parse_prefs(text: str, key: str) -> Raw:
-    """One entry of an app's shared preferences file (see :func:`parse_prefs_file`); None
-    when the file has no such entry (the app then uses its default).
-
-    >>> parse_prefs('<map><string name="c">840</string><int name="n" value="3" /></map>', "c")
-    '840'
-    """
-    return parse_prefs_file(text).get(key)
-
-
 # ------------------------------------------------------------------ sqlite3 -quote
 def parse_sqlite_quote(text: str) -> list[dict[str, Raw]]:
     """Rows of `sqlite3 -header -quote` output: a header of quoted names, then SQL literals

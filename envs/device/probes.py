@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from tasklang import ir
 from tasklang.envs.device import parse
-from tasklang.envs.device.codec import OPAQUE, Codec, DecodeError, column_codec, setting_codec
-from tasklang.envs.device.screens import ScreenSpec, screen_specs
+from tasklang.envs.device.codec import (
+    ELSEWHERE,
+    LINK,
+    OPAQUE,
+    PREFS_SET,
+    Codec,
+    DecodeError,
+    column_codec,
+    setting_codec,
+)
+from tasklang.envs.device.screens import AppProbe, ScreenSpec, screen_specs
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
 from tasklang.verifiers.probes import Coverage
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
@@ -23,12 +31,6 @@ DUMP = Command(("uiautomator", "dump", DUMP_PATH), "dump the UI hierarchy")
 READ_DUMP = Command(("cat", DUMP_PATH), "read the UI hierarchy")
 FOREGROUND = Command(("dumpsys", "window"), "read the focused app and activity")
 CLOCK = Command(("date", "+%Y-%m-%dT%H:%M:%S"), "read the phone's clock")
-
-
-_LINK = re.compile(
-    r"(?P<table>\w+)\((?P<fk>\w+) = (?P<key>\w+)\)\."
-    r"(?:(?P<lookup>\w+)\((?P<lookup_key>\w+) = (?P<ref>\w+)\)\.)?(?P<value>\w+)"
-)
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class Link:
 
     @classmethod
     def of(cls, column: str) -> Link | None:
-        m = _LINK.fullmatch(column)
+        m = LINK.fullmatch(column)
         if m is None:
             return None
         return cls(m["table"], m["fk"], m["key"], m["value"], m["lookup"], m["lookup_key"],
@@ -110,8 +112,7 @@ def references(app: ir.AppModel) -> list[Reference]:
     }
     out = []
     for p in app.probes:
-        coll = app.collection(p.target) if p.source == "sqlite" else None
-        rdef = app.record(coll.record) if coll else None
+        rdef = app.record_of(p.target) if p.source == "sqlite" else None
         for name, column in p.columns.items():
             link = Link.of(column)
             fdef = rdef.field(name) if rdef else None
@@ -122,9 +123,6 @@ def references(app: ir.AppModel) -> list[Reference]:
             if key is not None and app.collection(other.target) is not None:
                 out.append(Reference(p.target, name, other.target, key, fdef.type.name != "list"))
     return out
-
-
-_PREFS_SET = re.compile(r"(?P<file>[\w.-]+\.xml) (?P<key>\S+) has (?P<column>\w+)")
 
 
 @dataclass(frozen=True)
@@ -139,7 +137,7 @@ class PrefsSet:
 
     @classmethod
     def of(cls, column: str) -> PrefsSet | None:
-        m = _PREFS_SET.fullmatch(column)
+        m = PREFS_SET.fullmatch(column)
         return cls(m["file"], m["key"], m["column"]) if m else None
 
     def command(self, package: str) -> Command:
@@ -147,9 +145,6 @@ class PrefsSet:
         return Command(
             ("run-as", package, "cat", path), f"read {package}'s preferences {self.file}"
         )
-
-
-_ELSEWHERE = re.compile(r"true in (?P<uri>content://\S+)")
 
 
 @dataclass(frozen=True)
@@ -163,7 +158,7 @@ class Elsewhere:
 
     @classmethod
     def of(cls, column: str) -> Elsewhere | None:
-        m = _ELSEWHERE.fullmatch(column)
+        m = ELSEWHERE.fullmatch(column)
         return cls(m["uri"]) if m else None
 
     def command(self, app: str, target: str) -> Command:
@@ -203,21 +198,14 @@ class FieldMap:
 
 
 @dataclass(frozen=True)
-class ProbeSpec:
-    """One probe of one app, resolved against the app model."""
+class ProbeSpec(AppProbe):
+    """One probe of one app that reads the phone's storage: how each field or the setting
+    is kept there."""
 
-    app: str
-    package: str
-    probe: ir.Probe
-    kind: Literal["collection", "setting"]
     fields: tuple[FieldMap, ...] = ()
     codec: Codec | None = None
     default: Any = None  # a setting's value while the app has not stored one
     setting_type: ir.Type | None = None
-
-    @property
-    def target(self) -> str:
-        return self.probe.target
 
     @property
     def prefs_key(self) -> str | None:
@@ -380,9 +368,8 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
         for p in app.probes:
             if p.source in ("ui", "screen"):  # screens: see `screens.screen_specs`
                 continue
-            coll = app.collection(p.target)
-            if coll is not None:
-                rdef = app.record(coll.record)
+            if app.collection(p.target) is not None:
+                rdef = app.record_of(p.target)
                 maps = tuple(
                     FieldMap(f, col, column_codec(p, rdef.field(f) if rdef else None, col))
                     for f, col in p.columns.items()
@@ -447,9 +434,9 @@ def coverage(
     settings: set[tuple[str, str]] = set()
     for s in specs:
         if s.kind == "setting" and s.codec is not None and s.codec.exact:
-            settings.add((s.app, s.target))
+            settings.add(s.key)
         elif s.kind == "collection" and s.rows_exact:
-            fields[(s.app, s.target)] = frozenset(f.field for f in s.fields if f.codec.exact)
+            fields[s.key] = frozenset(f.field for f in s.fields if f.codec.exact)
     at_end = screen_coverage(compiled, fields, settings)
     return Coverage.of(compiled, fields, settings, at_end)
 
@@ -542,7 +529,7 @@ def read_world(
             continue
         why = _kept_elsewhere(spec, run)
         if why is not None:
-            reading.unread[(spec.app, spec.target)] = why
+            reading.unread[spec.key] = why
             continue
         out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         state.collections[spec.target] = records_of(spec, out, run)
@@ -584,9 +571,14 @@ def read_start(
     with the reading after it, it proves some changes along the way (see
     ``tasklang.verifiers.bracket``). The screens' apps are left open."""
     reading = Reading(WorldSnapshot(tz=_tz(compiled)))
-    at_end = coverage(compiled).at_end
-    _read_screens([s for s in screen_specs(compiled) if s.key in at_end], run, reading, sleep)
+    _read_screens(start_specs(compiled), run, reading, sleep)
     return reading
+
+
+def start_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
+    """The screen probes :func:`read_start` runs: those of state no other probe reads."""
+    at_end = coverage(compiled).at_end
+    return [s for s in screen_specs(compiled) if s.key in at_end]
 
 
 def _read_screens(

@@ -255,30 +255,32 @@ class ScreenReader:
         self.run(("am", "force-stop", package))
         self.run(("monkey", "-p", package, "-c", LAUNCHER, "1"))
 
-    def drag(self, page: Page, scroller: Any, down: bool, part: float = DRAG) -> None:
-        b = bounds(scroller)
-        if b is None:
-            return
+    def drag(self, page: Page, down: bool, part: float = DRAG) -> tuple[Page, bool]:
+        """Drag the page's list by ``part`` of its height (``down``: to see what is below):
+        the screen after it, and whether the list moved (no list: the page as it is)."""
+        scroller = page.scroller()
+        b = bounds(scroller) if scroller is not None else None
+        if scroller is None or b is None:
+            return page, False
+        before = page.signature(scroller)
         x, top, height = (b[0] + b[2]) // 2, b[1], b[3] - b[1]
         low, high = top + int(height * (0.5 + part / 2)), top + int(height * (0.5 - part / 2))
         y1, y2 = (low, high) if down else (high, low)
         self.run(("input", "swipe", str(x), str(y1), str(x), str(y2), str(DRAG_MS)))
+        now = self.dump()
+        after = now.scroller()
+        return now, after is not None and now.signature(after) != before
 
     def find(self, sel: ir.Selector) -> tuple[Page, Any]:
         """The screen and the first element ``sel`` matches, scrolling down to it."""
-        page = self.dump()
+        page, moved = self.dump(), True
         for _ in range(MAX_PAGES):
             found = [n for n in page.select(sel) if bounds(n)]
             if found:
                 return page, found[0]
-            scroller = page.scroller()
-            if scroller is None:
+            if not moved:
                 break
-            before = page.signature(scroller)
-            self.drag(page, scroller, down=True)
-            page = self.dump()
-            if page.signature(page.scroller()) == before:
-                break
+            page, moved = self.drag(page, down=True)
         raise ScreenError(f"no element `{selector_text(sel)}` on the page")
 
     def steps(self, spec: ScreenSpec) -> None:
@@ -307,26 +309,18 @@ class ScreenReader:
         """The page's largest list scrolled to its top, then a dump after each drag down
         until the list no longer moves."""
         page = self.dump()
-        scroller = page.scroller()
-        for _ in range(MAX_PAGES if scroller is not None else 0):
-            before = page.signature(scroller)
-            self.drag(page, scroller, down=False, part=0.8)
-            page = self.dump()
-            scroller = page.scroller()
-            if scroller is None or page.signature(scroller) == before:
+        for _ in range(MAX_PAGES):
+            page, moved = self.drag(page, down=False, part=0.8)
+            if not moved:
                 break
         pages = [page]
-        while scroller is not None:
+        while True:
             if len(pages) > MAX_PAGES:
                 raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
-            before = page.signature(scroller)
-            self.drag(page, scroller, down=True)
-            page = self.dump()
-            scroller = page.scroller()
-            if scroller is None or page.signature(scroller) == before:
-                break
+            page, moved = self.drag(page, down=True)
+            if not moved:
+                return pages
             pages.append(page)
-        return pages
 
     def value(self, spec: ScreenSpec) -> Any:
         """A setting: the first element its spot matches, from the top of the page."""

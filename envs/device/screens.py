@@ -45,14 +45,14 @@ class SpotRead:
 
 
 @dataclass(frozen=True)
-class ScreenSpec:
-    """One `screen` probe of one app, resolved against the app model."""
+class AppProbe:
+    """One probe of one app, resolved against the app model: what every kind of probe
+    names (see ``probes.ProbeSpec`` and :class:`ScreenSpec` for what each reads)."""
 
     app: str
     package: str
     probe: ir.Probe
     kind: Literal["collection", "setting"]
-    reads: tuple[SpotRead, ...]
 
     @property
     def target(self) -> str:
@@ -60,7 +60,15 @@ class ScreenSpec:
 
     @property
     def key(self) -> tuple[str, str]:
+        """The app and the collection or setting the probe reads."""
         return (self.app, self.probe.target)
+
+
+@dataclass(frozen=True)
+class ScreenSpec(AppProbe):
+    """One `screen` probe of one app: the way to its page and what is read there."""
+
+    reads: tuple[SpotRead, ...]
 
     def describe(self) -> str:
         """The way to the page and what is read there, in the model's words."""
@@ -90,9 +98,8 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
         for p in app.probes:
             if p.source != "screen":
                 continue
-            coll = app.collection(p.target)
-            if coll is not None:
-                rdef = app.record(coll.record)
+            if app.collection(p.target) is not None:
+                rdef = app.record_of(p.target)
                 reads = tuple(
                     _read(f, spot, rdef.field(f) if rdef else None) for f, spot in p.spots.items()
                 )

@@ -90,7 +90,7 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
 def _unwritable(
     plan: Plan, compiled: ir.CompiledTask, initial: WorldSnapshot, specs: list[ProbeSpec]
 ) -> None:
-    written = {(s.app, s.target) for s in specs}
+    written = {s.key for s in specs}
     for name, state in sorted(initial.apps.items()):
         for coll, records in sorted(state.collections.items()):
             if records and (name, coll) not in written:

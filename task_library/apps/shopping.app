@@ -113,6 +113,22 @@ app shopping {
     address = id "order-card-address" format "Ship to {}",
     payment = id "order-card-payment" format "Paid with {}",
   }
+  # the Cart tab lists the cart's lines, then those saved for later (whose quantity it does not
+  # show). A line's ASIN is on no screen of the cart (only its product page names it), and
+  # its size and colour share one text that shows either, both or neither: neither is read
+  probe cart: screen (
+    tap desc "Cart" id "bottom_tab_button",
+  ) rows xpath "//node[@resource-id='sc-active-cart']/node[@resource-id='sc-list-item']" {
+    title = id "sc-product-title",
+    price = id "sc-product-price",
+    quantity = id "a-autoid-quantity",
+  }
+  probe saved_for_later: screen (
+    tap desc "Cart" id "bottom_tab_button",
+  ) rows xpath "//node[@resource-id='sc-saved-cart']/node[@resource-id='sc-list-item']" {
+    title = id "sc-product-title",
+    price = id "sc-product-price",
+  }
   probe addresses: screen (
     tap desc "You" id "bottom_tab_button",
     tap text "Your Account",
