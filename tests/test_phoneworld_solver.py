@@ -9,6 +9,7 @@ import doctest
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 from tasklang.cli import app
 from tasklang.compiler import Compiler, library_root
 from tasklang.envs.phoneworld import goaltext, judge, readings, solver
+from tasklang.envs.phoneworld.app import AppData
 from tasklang.envs.phoneworld.benchsolve import bench_solve, text_report
 from tasklang.envs.phoneworld.goaltext import fits, goal_texts, keypad_numbers
 from tasklang.envs.phoneworld.readings import computed_answers, goal_values, read, relative_dates
@@ -289,3 +291,26 @@ def test_bench_solve_command_line() -> None:
     assert figures["max_states"] == 50
     bad = runner.invoke(app, ["bench", "solve", "--task", "no.such_task"])
     assert bad.exit_code == 2 and "no task `no.such_task`" in bad.stderr
+
+
+def test_a_state_that_breaks_a_forbid_for_good_is_lost() -> None:
+    # "delete the notes in a folder, and no other": deleting a note of another folder can
+    # never be undone, so the search drops the state
+    compiled = LIBRARY["androidworld.markor_delete_all_notes"]
+    solver = Solver(compiled, seed=0, time_limit=BIG)
+    phone = solver.ep.phone
+    assert not solver.judge.lost(("start",), phone.world)
+    shelf = str(solver.ep.instance.params["shelf"])  # type: ignore[union-attr]
+    data = phone.state["markor"]
+
+    def without(collection: str, keep: Any) -> AppData:
+        rows = [r for r in data.collections[collection] if keep(r)]
+        return AppData({**data.collections, collection: rows}, data.settings)
+
+    # the folder's own notes may go: that is the task
+    phone.state = {**phone.state, "markor": without("files", lambda r: r.get("folder") != shelf)}
+    assert not solver.judge.lost(("notes gone",), phone.world)
+    # a note of another folder may not
+    other = next(r for r in data.collections["files"] if r.get("folder") != shelf)
+    phone.state = {**phone.state, "markor": without("files", lambda r: r is not other)}
+    assert solver.judge.lost(("another note gone",), phone.world)

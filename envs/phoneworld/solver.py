@@ -41,8 +41,14 @@ where it is further from it than at the start), and of a clause that counts reco
 more away (``none C where P``, ``count(...) == n``), how far the count has come. Relevance is
 how much the view tapped shows what the goal says: its (stemmed) words and the parameter
 values and days it names, each counted once on a path; a button that goes ahead; a keypad's
-digit of the goal's numbers; a phrase of a noted text. States already seen (same screen, same
-targets of its views, same focus, same app data) are not expanded twice.
+digit of the goal's numbers; a phrase of a noted text; for a row's own button without text
+(its menu, its drag handle), half its row's. A step to a screen that newly offers a view to
+tap showing a goal's word costs less (``offers``), a menu or dialog opened comes right after
+what opened it in the greedy order, which also counts how much of the goal the path has
+credited. A state that deleted or changed a record a ``forbid`` clause protects is dropped
+(``Judge.lost``). Of the actions that reach the same state the most relevant is kept, and
+states already seen (same screen, same targets of its views, same focus, same app data) are
+not expanded twice.
 
 The result is the action sequence, how many states were explored and generated, and the
 trajectory of replaying it in a fresh episode, checked again from scratch.
@@ -106,6 +112,7 @@ PAGING = 1.5  # the relevance of paging until the goal shows
 STEPPERS = frozenset(["previous", "next", "prev", "earlier", "later", "older", "newer"])
 COST_SCORE = 1.0  # the path cost order's weight of the score
 GREEDY_COUNTS = 12.0  # the greedy order's weight of the partial credit of deletions
+GREEDY_CREDIT = 0.5  # the greedy order's weight of the goal's words and notes a path credited
 GREEDY_NOVELTY = 1.0  # the greedy order's bonus for reaching a screen no state reached
 NONE: frozenset[str] = frozenset()
 MAX_NOTES = 6  # texts a path remembers (see ``Solver.notice``)
@@ -861,7 +868,8 @@ class Solver:
             if free:  # the menu or dialog comes right after what opened it, sooner if relevant
                 child.greedy = node.greedy - max(rel, 0.0)
             else:
-                child.greedy = decisions - gain - GREEDY_COUNTS * counted - eager - 0.5 * node.rel
+                child.greedy = (decisions - gain - GREEDY_COUNTS * counted - eager - 0.5 * node.rel
+                                - GREEDY_CREDIT * len(child.used))  # fmt: skip
             heapq.heappush(frontiers[1], (child.greedy, *order))
         return None
 
