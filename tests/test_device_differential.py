@@ -42,7 +42,7 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 527 of 982 end states (seed 0, 6 near misses), 5121 of 7424 clause results
+    # measured: 527 of 982 end states (seed 0, 6 near misses), 5129 of 7424 clause results
     assert len(decided) / len(cases) >= 0.53
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 55 and all(c.device for c in refs)
@@ -279,3 +279,17 @@ def test_a_step_reading_that_misses_a_collection_leaves_its_changes_unseen() -> 
     missed = device_check(compiled, traj, transport, step_states=states)
     assert missed.success is None
     assert any("messages.sent" in why for why in missed.unobservable.values())
+
+
+def test_contact_details_and_standard_groups_are_observable() -> None:
+    """A contact's e-mail, company, birthday and standard group are read from the contacts
+    provider's data rows; its tags, which a phone keeps nowhere, are not."""
+    from tasklang.envs.device.probes import coverage
+    from tasklang.verifiers.probes import unobservable
+
+    for task in ("contacts.add_coworker", "contacts.update_number"):
+        compiled = library()[task]
+        read = coverage(compiled).fields[("contacts", "people")]
+        assert {"email", "company", "birthday", "group", "phone_label"} <= read
+        assert "tags" not in read
+        assert "c1" not in unobservable(compiled, coverage(compiled)), task

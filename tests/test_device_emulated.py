@@ -36,10 +36,12 @@ def project(
             if spec.codec is not None and spec.codec.exact and spec.target in state.settings:
                 out[f"{spec.app}.{spec.target}"] = state.settings[spec.target]
             continue
-        # fields kept in another table's rows or in a set of the app's shared preferences are
-        # read, not written by setup (the plan says so)
+        # fields kept in another table's or provider's rows or in a set of the app's shared
+        # preferences are read, not written by setup (the plan says so)
         exact = [
-            f.field for f in spec.fields if f.codec.exact and f.link is None and f.prefs_set is None
+            f.field
+            for f in spec.fields
+            if f.codec.exact and f.link is None and f.prefs_set is None and f.data_row is None
         ]
         rows = [{f: r.get(f) for f in exact} for r in state.collections.get(spec.target, [])]
         out[f"{spec.app}.{spec.target}"] = sorted(rows, key=repr)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -405,3 +406,158 @@ def test_the_sent_box_reads_the_delivery_status_telephony_keeps() -> None:
     table = spec.probe.model_copy(update={"source": "sqlite"})  # only providers keep records apart
     fdef = ir.FieldDef(name="mms", type=_type("bool"))
     assert not codec.column_codec(table, fdef, mms.column).exact
+
+
+def _contacts_people() -> tuple[ir.CompiledTask, object]:
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.probes import probe_specs
+
+    compiled = library()["contacts.company_answer"]
+    spec = next(s for s in probe_specs(compiled) if (s.app, s.target) == ("contacts", "people"))
+    return compiled, spec
+
+
+def test_contact_details_are_read_from_the_data_rows_of_their_raw_contact() -> None:
+    from tasklang.envs.device.probes import ProbeSpec, records_of
+
+    _, spec = _contacts_people()
+    assert isinstance(spec, ProbeSpec)
+    assert spec.columns == ["display_name", "data1", "data2", "starred", "raw_contact_id"]
+    data, groups = spec.data_commands()
+    assert data.argv == (
+        "content", "query", "--uri", "content://com.android.contacts/data",
+        "--projection", "raw_contact_id:mimetype:data1:data2:data4",
+    )  # fmt: skip
+    assert groups.argv == (
+        "content", "query", "--uri", "content://com.android.contacts/groups",
+        "--projection", "_id:title",
+    )  # fmt: skip
+    asked = []
+    outputs = {
+        data.argv: text("content_query_contact_data.txt"),
+        groups.argv: text("content_query_contact_groups.txt"),
+    }
+
+    def run(argv: tuple[str, ...]) -> str:
+        asked.append(argv)
+        return outputs[argv]
+
+    records = records_of(spec, text("content_query_contact_phones.txt"), run)
+    assert asked == [data.argv, groups.argv]  # read once for every contact
+    ann, bob, chloe = records
+    assert ann == {
+        "name": "Ann Lee", "phone": "+1 555-0100", "phone_label": "mobile", "starred": False,
+        "email": "ann.lee@example.com", "email_label": "work", "company": "Bluefin Logistics",
+        "job_title": "Account Manager", "address": None,
+        "birthday": "1990-04-02",  # the birthday event, not the anniversary (TYPE 1)
+        "notes": "Met at the fair; likes tea",
+        "group": "work",  # the membership names the group row of `_id` 3
+    }  # fmt: skip
+    assert bob["address"] == "12 Harbour Road\nLeith" and bob["phone_label"] == "home"
+    # no rows of a kind: the field's default
+    assert (bob["email"], bob["email_label"], bob["company"], bob["notes"]) == (
+        None, "home", None, None,
+    )  # fmt: skip
+    assert chloe["phone_label"] == "work" and chloe["birthday"] is None
+    # a group created in the app is a `Group` record's, not a standard group: no group
+    assert bob["group"] == chloe["group"] == "other"
+
+
+def test_a_contact_with_two_values_for_one_field_is_not_read() -> None:
+    from tasklang.envs.device.probes import Ambiguous, ProbeSpec, read_world
+
+    compiled, spec = _contacts_people()
+    assert isinstance(spec, ProbeSpec)
+    data, groups = spec.data_commands()
+    rows = text("content_query_contact_data.txt") + (
+        "Row: 13 raw_contact_id=1, mimetype=vnd.android.cursor.item/email_v2, "
+        "data1=ann@work.example, data2=2, data4=NULL\n"
+    )
+    from tasklang.envs.device.probes import records_of
+
+    def reads(data_rows: str) -> Callable[[tuple[str, ...]], str]:
+        outputs = {data.argv: data_rows, groups.argv: text("content_query_contact_groups.txt")}
+        return lambda argv: outputs[argv]
+
+    with pytest.raises(Ambiguous, match=r"raw_contact_id 1 has 2 values for `email`"):
+        records_of(spec, text("content_query_contact_phones.txt"), reads(rows))
+    # the same address twice is one value
+    twice = text("content_query_contact_data.txt") + (
+        "Row: 13 raw_contact_id=1, mimetype=vnd.android.cursor.item/email_v2, "
+        "data1=ann.lee@example.com, data2=2, data4=NULL\n"
+    )
+    [ann, *_] = records_of(spec, text("content_query_contact_phones.txt"), reads(twice))
+    assert ann["email"] == "ann.lee@example.com"
+    # two standard groups, where the model keeps one: not read either
+    friends = text("content_query_contact_data.txt") + (
+        "Row: 13 raw_contact_id=1, mimetype=vnd.android.cursor.item/group_membership, "
+        "data1=2, data2=NULL, data4=NULL\n"
+    )
+    with pytest.raises(Ambiguous, match=r"2 values for `group`"):
+        records_of(spec, text("content_query_contact_phones.txt"), reads(friends))
+
+    def phone(argv: tuple[str, ...]) -> str:
+        if argv == data.argv:
+            return rows
+        if argv == groups.argv:
+            return text("content_query_contact_groups.txt")
+        if argv[-2:] == ("--projection", "title"):  # the groups probe's own query
+            titles = ("Family", "Friends", "Work", "Classmates", "Book club, Tuesdays")
+            return "".join(f"Row: {i} title={t}\n" for i, t in enumerate(titles))
+        if argv == spec.command().argv:
+            return text("content_query_contact_phones.txt")
+        if argv[:3] == ("content", "query", "--uri"):
+            return "No result found.\n"
+        if argv[0] == "run-as":
+            return ""
+        if argv[0] == "date":
+            return "2026-05-14T14:10:00\n"
+        if argv[0] == "dumpsys":
+            return text("dumpsys_window.txt")
+        if argv[:2] == ("uiautomator", "dump"):
+            return "UI hierchary dumped to: /data/local/tmp/tasklang-window.xml\n"
+        return text("uiautomator_dump_ok.txt")
+
+    reading = read_world(compiled, phone)  # the collection is left out, never guessed
+    assert "people" not in reading.snapshot.apps["contacts"].collections
+    assert "2 values for `email`" in reading.unread[("contacts", "people")]
+    # the standard groups' rows are the values of a contact's group, not `Group` records
+    assert reading.snapshot.apps["contacts"].collections["groups"] == [
+        {"title": "Book club, Tuesdays"}
+    ]
+
+
+def test_standard_groups_are_written_as_group_rows_and_named_by_title() -> None:
+    from tasklang.envs.device.probes import probe_specs
+
+    compiled, _ = _contacts_people()
+    groups = next(s for s in probe_specs(compiled) if s.target == "groups")
+    assert groups.named_rows() == [
+        {"title": t} for t in ("Classmates", "Family", "Friends", "Work")
+    ]
+    assert groups.is_named({"title": "family"}) and not groups.is_named({"title": "Book club"})
+    kinds = _type("enum", members=("family", "friends", "work", "classmates", "other"))
+    group = codec.FORM_COLUMNS[("group", "title")](kinds)
+    assert group is not None
+    assert [group.encode(v) for v in ("family", "classmates", "other")] == [
+        "Family", "Classmates", None,
+    ]  # fmt: skip
+    with pytest.raises(codec.DecodeError):
+        group.decode("Book club")
+    assert codec.FORM_COLUMNS[("group", "title")](_type("enum", members=("vip",))) is None
+
+
+def test_data_row_columns_need_a_single_valued_field_of_a_provider() -> None:
+    column = (
+        "data1 where mimetype = vnd.android.cursor.item/email_v2 "
+        "in content://com.android.contacts/data by raw_contact_id"
+    )
+    probe = ir.Probe(target="people", source="content", uri="content://x", columns={"e": column})
+    text_field = ir.FieldDef(name="e", type=_type("text", optional=True))
+    assert codec.column_codec(probe, text_field, column).exact
+    listed = ir.FieldDef(name="e", type=_type("list", item=_type("text")))
+    assert not codec.column_codec(probe, listed, column).exact  # one row holds one value
+    table = probe.model_copy(update={"source": "sqlite"})
+    assert not codec.column_codec(table, text_field, column).exact
+    labelled = ir.FieldDef(name="email_label", type=_type("enum", members=("home", "mobile")))
+    assert not codec.column_codec(probe, labelled, column.replace("data1", "data2", 1)).exact

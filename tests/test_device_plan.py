@@ -26,9 +26,18 @@ from typer.testing import CliRunner
 from tasklang import ir
 from tasklang.cli import app
 from tasklang.compiler import library_root
+from tasklang.envs.device.codec import TEXT
 from tasklang.envs.device.differential import library
 from tasklang.envs.device.parse import parse_setting
-from tasklang.envs.device.probes import Elsewhere, ProbeSpec, files_root, probe_specs
+from tasklang.envs.device.probes import (
+    DataRow,
+    Elsewhere,
+    FieldMap,
+    Lookup,
+    ProbeSpec,
+    files_root,
+    probe_specs,
+)
 from tasklang.envs.device.runner import teardown_commands
 from tasklang.envs.device.setup import build_plan, writable_values
 from tasklang.envs.device.shell import (
@@ -127,7 +136,10 @@ def check_setup(plan_cmds: list[Command], snap: WorldSnapshot) -> set[str]:
             binds = [argv[i + 1] for i, a in enumerate(argv) if a == "--bind"]
             got = {b.split(":", 2)[0]: b.split(":", 2)[2] for b in binds if b.split(":")[1] == "s"}
             want = writable_values(spec, _record(snap, spec))
-            assert got == {k: v for k, v in want.items() if v is not None}
+            # the record's row, or a row another field names (a standard contact group)
+            assert got == {k: v for k, v in want.items() if v is not None} or (
+                got in spec.named_rows()
+            )
             seen.add("content")
         elif argv[:1] == ["run-as"] and len(argv) == 5:
             spec = by_table[(argv[1], argv[3], argv[4].split("\n", 1)[0])]
@@ -214,6 +226,24 @@ def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
     assert round_trips(listed)
     elsewhere = Elsewhere("content://" + s).command("app", t)  # the other provider looked at
     assert round_trips(elsewhere) and elsewhere.argv[3] == "content://" + s
+    # the providers a field's rows are kept in and refer into, and the kind of row, as the
+    # model names them
+    uri, kind = (
+        "content://" + ("".join(s.split()) or "x"),
+        "".join(t.replace("=", "").split()) or "k",
+    )
+    column = (
+        f"data1 where mimetype = {kind} in {uri} by raw_contact_id then title in {uri}/g by _id"
+    )
+    data = ProbeSpec("app", t, ir.Probe(target="x", source="content", uri=uri),
+                     "collection", (FieldMap("e", column, TEXT),))  # fmt: skip
+    assert data.data_rows and data.data_rows[0].data_row == DataRow(
+        "data1", (("mimetype", kind),), uri, "raw_contact_id", Lookup("title", uri + "/g", "_id")
+    )
+    rows, looked = data.data_commands()
+    assert round_trips(rows) and rows.argv[3] == uri
+    assert rows.argv[5] == "raw_contact_id:mimetype:data1"
+    assert round_trips(looked) and looked.argv[3:] == (uri + "/g", "--projection", "_id:title")
 
 
 @PROPERTY
@@ -464,3 +494,20 @@ def test_records_another_provider_keeps_are_noted_not_written() -> None:
     assert ("content", "query", "--uri", "content://mms/sent", "--projection", "_id") in [
         c.argv for c in plan.probes
     ]
+
+
+def test_contact_data_rows_are_noted_and_standard_groups_written() -> None:
+    compiled = library()["contacts.update_number"]
+    plan = build_plan(compiled, sample_instance(compiled, 0).initial)
+    groups = "content://com.android.contacts/groups"
+    written = [
+        c.argv[c.argv.index("--bind") + 1]
+        for c in plan.setup
+        if c.argv[:4] == ("content", "insert", "--uri", groups)
+    ]
+    assert {f"title:s:{t}" for t in ("Family", "Friends", "Work", "Classmates")} <= set(written)
+    [note] = [n for n in plan.notes if "content://com.android.contacts/data," in n + ","]
+    assert "`email`" in note and "`group`" in note and "enter them in the app" in note
+    probes = [c.argv for c in plan.probes]
+    data = ("content", "query", "--uri", "content://com.android.contacts/data")
+    assert sum(a[:4] == data for a in probes) == 1  # one query for every field kept there

@@ -320,6 +320,22 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     ("status", "status"): lambda t: _members(
         t, {"sent": "-1", "delivered": "0", "pending": "32", "failed": "64"}
     ),
+    # a phone number's type in the contacts provider (`data2` of its `phone_v2` row):
+    # ContactsContract.CommonDataKinds.Phone TYPE_HOME 1, TYPE_MOBILE 2, TYPE_WORK 3,
+    # TYPE_OTHER 7, TYPE_MAIN 12
+    ("phone_label", "data2"): lambda t: _members(
+        t, {"home": "1", "mobile": "2", "work": "3", "other": "7", "main": "12"}
+    ),
+    # an e-mail address's type (`data2` of its `email_v2` row): Email TYPE_HOME 1, TYPE_WORK 2,
+    # TYPE_OTHER 3
+    ("email_label", "data2"): lambda t: _members(t, {"home": "1", "work": "2", "other": "3"}),
+    # a contact's standard group: the title of the group row its membership names (Simple
+    # Contacts' groups Family, Friends, Work, Classmates); `other` is no such membership
+    ("group", "title"): lambda t: titled(
+        t,
+        {"family": "Family", "friends": "Friends", "work": "Work", "classmates": "Classmates"},
+        none="other",
+    ),
 }
 
 
@@ -419,6 +435,12 @@ LINK = re.compile(
 )
 PREFS_SET = re.compile(r"(?P<file>[\w.-]+\.xml) (?P<key>\S+) has (?P<column>\w+)")
 ELSEWHERE = re.compile(r"true in (?P<uri>content://\S+)")
+# a value kept in a row of another provider that points back at the record (``probes.DataRow``)
+DATA_ROW = re.compile(
+    r"(?P<value>\w+) where (?P<conds>\w+ = [^\s=]+(?: and \w+ = [^\s=]+)*)"
+    r" in (?P<uri>content://\S+) by (?P<key>\w+)"
+    r"(?: then (?P<look_value>\w+) in (?P<look_uri>content://\S+) by (?P<look_key>\w+))?"
+)
 
 
 def first_of(default: Any = None) -> Codec:
@@ -440,6 +462,41 @@ def _members(t: ir.Type, pairs: dict[Any, str]) -> Codec | None:
     return mapping(pairs)
 
 
+def titled(t: ir.Type, titles: dict[str, str], none: str) -> Codec | None:
+    """An enum kept as the title of a row that a record's row names (a contact's group, by
+    its membership): `none` is no such row, and a title of no member (a group created in
+    the app) is not the field's value."""
+    if t.name != "enum" or not set(t.members or ()) <= {*titles, none}:
+        return None
+    back = {title.casefold(): value for value, title in titles.items()}
+
+    def encode(v: Any) -> Raw:
+        return None if v is None or v == none else titles.get(v, str(v))
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            return None
+        if raw.strip().casefold() not in back:
+            raise DecodeError(f"no value is titled {raw[:40]!r}")
+        return back[raw.strip().casefold()]
+
+    return Codec(encode, decode)
+
+
+def or_default(codec: Codec, default: Any) -> Codec:
+    """``codec``, reading nothing (no row holds the value) as the field's default."""
+
+    def decode(raw: Raw) -> Any:
+        return default if raw is None else codec.decode(raw)
+
+    return Codec(codec.encode, decode, codec.exact)
+
+
+def _single(fdef: ir.FieldDef) -> bool:
+    """Whether a field holds one plain value (a row of another provider can give it)."""
+    return fdef.type.name not in ("list", "record", "any", "bool")
+
+
 def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Codec:
     """The codec of one probed column of a record source (content, sqlite, files)."""
     if fdef is None:
@@ -452,6 +509,13 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return form(fdef.type) or OPAQUE
     if probe.source == "sqlite" and LINK.fullmatch(column):  # read as a JSON array
         return JSON if fdef.type.name == "list" else first_of(fdef.default)
+    data = DATA_ROW.fullmatch(column)
+    if data is not None:  # the value of the one such row (none: the field's default)
+        if probe.source != "content" or not _single(fdef):
+            return OPAQUE
+        form = FORM_COLUMNS.get((name, data["look_value"] or data["value"]))
+        kept = form(fdef.type) if form is not None else by_type(fdef.type)
+        return or_default(kept, fdef.default) if kept is not None else OPAQUE
     if PREFS_SET.fullmatch(column):  # read as 1 / 0: whether the set holds the record
         return BOOL if fdef.type.name == "bool" else OPAQUE
     if ELSEWHERE.fullmatch(column):  # false in every row read: the true ones are elsewhere

@@ -224,7 +224,7 @@ def _as_stored(
     hold."""
     spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
     fm = next((f for f in spec.fields if f.field == field), None) if spec else None
-    if spec is None or fm is None or fm.link is not None or not fm.codec.exact:
+    if spec is None or fm is None or fm.link or fm.data_row or not fm.codec.exact:
         return record
     shared = [f for f in spec.fields if f.parts == fm.parts and f.codec.exact]
     if len(shared) < 2 and fm.codec.from_record is None:

@@ -108,21 +108,71 @@ class PhoneWorldTransport:
     def content_query(self, argv: list[str], line: str) -> str:
         uri = _option(argv, "--uri")
         spec = next((s for s in self.specs if s.probe.uri == uri), None)
+        projection = _option(argv, "--projection")
+        if spec is None and self._data_specs(uri):
+            return _rows_text(self.data_rows(uri), projection.split(":") if projection else [])
         if spec is None:
             return self.kept_elsewhere(uri, line)
-        projection = _option(argv, "--projection")
         columns = projection.split(":") if projection else spec.columns
-        out = []
+        return _rows_text(self.provider_rows(spec), columns)
+
+    def provider_rows(self, spec: ProbeSpec) -> list[dict[str, str | None]]:
+        """The rows of a probe's provider: its records, each with the id the rows of other
+        providers point at it by, then the rows other fields name (the standard groups),
+        numbered on by the id those fields' rows refer to them by."""
+        rows = []
         for i, rec in enumerate(self._stored_here(spec)):
             raw = encode_values(spec, rec)
-            cells = ", ".join(f"{c}={'NULL' if raw.get(c) is None else raw[c]}" for c in columns)
-            out.append(f"Row: {i} {cells}")
-        return "\n".join(out) + "\n" if out else "No result found.\n"
+            for f in spec.data_rows:  # the row's own id, which the rows elsewhere point at
+                if f.data_row is not None:
+                    raw[f.data_row.key] = str(i + 1)
+            rows.append(raw)
+        rows += spec.named_rows()
+        ids = {f.data_row.look.key for s in self.specs for f in s.data_rows
+               if f.data_row is not None and f.data_row.look is not None
+               and f.data_row.look.uri == spec.probe.uri}  # fmt: skip
+        for i, row in enumerate(rows):
+            for key in ids:
+                row.setdefault(key, str(i + 1))
+        return rows
 
     def _stored_here(self, spec: ProbeSpec) -> list[dict[str, Any]]:
         """The records the probe's own provider keeps: not those another provider keeps (a
         text sent as MMS is not in the SMS sent box)."""
         return [r for r in self._records(spec) if not any(r.get(f.field) for f in spec.elsewhere)]
+
+    def _looked_up(self, uri: str, column: str, key: str, value: str) -> str | None:
+        """The ``key`` of the row of ``uri`` whose ``column`` holds ``value``."""
+        spec = next((s for s in self.specs if s.probe.uri == uri), None)
+        rows = self.provider_rows(spec) if spec is not None else []
+        return next((r.get(key) for r in rows if r.get(column) == value), None)
+
+    def _data_specs(self, uri: str) -> list[ProbeSpec]:
+        return [s for s in self.specs for f in s.data_rows
+                if f.data_row is not None and f.data_row.uri == uri]  # fmt: skip
+
+    def data_rows(self, uri: str) -> list[dict[str, str | None]]:
+        """The rows of a provider that keep fields of other records (a contact's e-mail in
+        the contacts provider's data table): for each record, one row of each kind that holds
+        a value, pointing at the record's row as :meth:`content_query` numbers them."""
+        rows: list[dict[str, str | None]] = []
+        for spec in dict.fromkeys(self._data_specs(uri)):
+            fields = [f for f in spec.data_rows if f.data_row is not None and f.data_row.uri == uri]
+            for i, rec in enumerate(self._stored_here(spec)):
+                kinds: dict[tuple[tuple[str, str], ...], dict[str, str | None]] = {}
+                for f in fields:
+                    data = f.data_row
+                    assert data is not None
+                    raw = f.codec.encode(rec.get(f.field))
+                    if raw is not None and data.look is not None:  # the row it names, by id
+                        look = data.look
+                        raw = self._looked_up(look.uri, look.value, look.key, raw)
+                    if raw is None:
+                        continue
+                    row = kinds.setdefault(data.conds, {data.key: str(i + 1), **dict(data.conds)})
+                    row[data.value] = raw
+                rows += kinds.values()
+        return rows
 
     def kept_elsewhere(self, uri: str, line: str) -> str:
         """The provider that keeps the records a field is true for (texts sent as MMS), by
@@ -289,6 +339,17 @@ class PhoneWorldTransport:
     def date(self, argv: list[str], line: str) -> str:
         clock = self.world().clock or "2026-01-01T00:00:00"
         return dt.datetime.fromisoformat(clock).strftime("%Y-%m-%dT%H:%M:%S") + "\n"
+
+
+def _rows_text(rows: list[dict[str, str | None]], columns: list[str]) -> str:
+    """Rows as `content query` prints them (every column of the first row without a
+    projection)."""
+    columns = columns or (list(rows[0]) if rows else [])
+    out = [
+        f"Row: {i} " + ", ".join(f"{c}={'NULL' if r.get(c) is None else r[c]}" for c in columns)
+        for i, r in enumerate(rows)
+    ]
+    return "\n".join(out) + "\n" if out else "No result found.\n"
 
 
 def prefs_element(spec: ProbeSpec, raw: str) -> str:

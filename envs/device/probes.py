@@ -3,6 +3,7 @@ snapshot their output makes (for the same verifier PhoneWorld's snapshots go to)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from typing import Any
 from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import (
+    DATA_ROW,
     ELSEWHERE,
     LINK,
     OPAQUE,
@@ -169,6 +171,60 @@ class Elsewhere:
 
 
 @dataclass(frozen=True)
+class DataRow:
+    """A value kept in a row of another provider that points back at the record: ``data1
+    where mimetype = vnd.android.cursor.item/email_v2 in content://com.android.contacts/data by
+    raw_contact_id`` is the `data1` of the contacts provider's data row of kind `email_v2`
+    whose `raw_contact_id` is the record's own (its row read by the probe holds it too). With
+    no such row the field holds its default; rows that hold different values cannot be read
+    as the one value the field holds (see :class:`Ambiguous`)."""
+
+    value: str
+    conds: tuple[tuple[str, str], ...]  # (column, value): the rows' kind
+    uri: str
+    key: str
+    look: Lookup | None = None  # where the rows' value names the field's value
+
+    @classmethod
+    def of(cls, column: str) -> DataRow | None:
+        m = DATA_ROW.fullmatch(column)
+        if m is None:
+            return None
+        conds = tuple(
+            (name, value) for name, _, value in (c.split(" ", 2) for c in m["conds"].split(" and "))
+        )
+        look = Lookup(m["look_value"], m["look_uri"], m["look_key"]) if m["look_uri"] else None
+        return cls(m["value"], conds, m["uri"], m["key"], look)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The columns of the provider's rows it reads."""
+        return tuple(dict.fromkeys((self.key, *(c for c, _ in self.conds), self.value)))
+
+    def holds(self, row: dict[str, str | None]) -> bool:
+        """Whether a row of the provider is of the kind that keeps the value."""
+        return all(row.get(c) == v for c, v in self.conds)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The rows a :class:`DataRow`'s value refers into: ``then title in
+    content://com.android.contacts/groups by _id`` is the `title` of the group row whose `_id`
+    the membership row holds. A reference to no row, or to a row whose value the field has
+    no value for (a group created in the app, which is no contact's standard group), is not
+    the field's."""
+
+    value: str
+    uri: str
+    key: str
+
+
+class Ambiguous(ValueError):
+    """A record whose rows elsewhere hold several values for a field that holds one (two
+    e-mail addresses, where the model keeps one): the collection cannot be read."""
+
+
+@dataclass(frozen=True)
 class FieldMap:
     field: str
     column: str  # one column, several separated by `,` (an hour and its minutes), a link, a
@@ -188,10 +244,14 @@ class FieldMap:
         return Elsewhere.of(self.column)
 
     @property
+    def data_row(self) -> DataRow | None:
+        return DataRow.of(self.column)
+
+    @property
     def parts(self) -> tuple[str, ...]:
         if self.link:
             return (self.column,)
-        if self.elsewhere:
+        if self.elsewhere or self.data_row:
             return ()  # no column of the probe's rows holds it
         member = self.prefs_set
         return (member.column,) if member else tuple(self.column.split(","))
@@ -206,6 +266,9 @@ class ProbeSpec(AppProbe):
     codec: Codec | None = None
     default: Any = None  # a setting's value while the app has not stored one
     setting_type: ir.Type | None = None
+    # rows whose column holds one of these values are the values another probe's field names
+    # (the standard groups a contact's group is), not records: (column, stored values)
+    named: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @property
     def prefs_key(self) -> str | None:
@@ -238,7 +301,46 @@ class ProbeSpec(AppProbe):
         for f in self.links:
             if f.link is not None and f.link.key not in out:
                 out.append(f.link.key)
+        for f in self.data_rows:
+            if f.data_row is not None and f.data_row.key not in out:
+                out.append(f.data_row.key)
         return out
+
+    @property
+    def data_rows(self) -> list[FieldMap]:
+        """The fields kept in rows of another provider (see :class:`DataRow`)."""
+        if self.kind != "collection" or self.probe.source != "content":
+            return []
+        return [f for f in self.fields if f.data_row is not None and f.codec.exact]
+
+    def data_commands(self) -> list[Command]:
+        """The commands that read the rows of other providers the fields are kept in: one
+        per provider, with every column any of the fields reads there."""
+        columns: dict[str, list[str]] = {}
+        for f in self.data_rows:
+            row = f.data_row
+            if row is not None:
+                have = columns.setdefault(row.uri, [])
+                have += [c for c in row.columns if c not in have]
+            if row is not None and row.look is not None:
+                have = columns.setdefault(row.look.uri, [])
+                have += [c for c in (row.look.key, row.look.value) if c not in have]
+        return [
+            Command(("content", "query", "--uri", uri, "--projection", ":".join(cols)),
+                    f"read {self.app}.{self.target}: the rows of {uri}")
+            for uri, cols in columns.items()
+        ]  # fmt: skip
+
+    def named_rows(self) -> list[dict[str, str | None]]:
+        """The rows setup writes besides the records: the values other probes' fields name."""
+        return [{column: v} for column, values in self.named for v in sorted(values)]
+
+    def is_named(self, row: dict[str, str | None]) -> bool:
+        """Whether a row read is one of :meth:`named_rows`, not a record."""
+        return any(
+            (row.get(column) or "").casefold() in {v.casefold() for v in values}
+            for column, values in self.named
+        )
 
     @property
     def prefs_sets(self) -> list[FieldMap]:
@@ -383,7 +485,41 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
                 specs.append(ProbeSpec(name, app.package, p, "setting", codec=setting_codec(p, fdef),
                                        default=fdef.default if fdef else None,
                                        setting_type=fdef.type if fdef else None))  # fmt: skip
-    return specs
+    return _with_named(specs, compiled)
+
+
+def named_values(spec: ProbeSpec, app: ir.AppModel) -> dict[tuple[str, str], frozenset[str]]:
+    """The rows a probe's fields name by a :class:`Lookup` (a contact's standard group, by
+    title): (provider, column) -> every value the field can name there."""
+    rdef = app.record_of(spec.target)
+    out: dict[tuple[str, str], frozenset[str]] = {}
+    for f in spec.data_rows:
+        look = f.data_row.look if f.data_row is not None else None
+        fdef = rdef.field(f.field) if rdef else None
+        if look is None or fdef is None:
+            continue
+        stored = {f.codec.encode(m) for m in fdef.type.members or ()}
+        have = out.get((look.uri, look.value), frozenset())
+        out[(look.uri, look.value)] = have | {v for v in stored if v is not None}
+    return out
+
+
+def _with_named(specs: list[ProbeSpec], compiled: ir.CompiledTask) -> list[ProbeSpec]:
+    """The specs, each collection read from a provider whose rows other fields name knowing
+    which rows those are (see :attr:`ProbeSpec.named`)."""
+    named: dict[tuple[str, str, str], frozenset[str]] = {}
+    for s in specs:
+        for (uri, column), values in named_values(s, compiled.apps[s.app]).items():
+            named[(s.app, uri, column)] = named.get((s.app, uri, column), frozenset()) | values
+    out = []
+    for s in specs:
+        mine = tuple(
+            (column, values)
+            for (app, uri, column), values in sorted(named.items(), key=lambda kv: kv[0])
+            if app == s.app and uri == s.probe.uri and s.kind == "collection"
+        )
+        out.append(dataclasses.replace(s, named=mine) if mine else s)
+    return out
 
 
 def _records(world: WorldSnapshot, app: str, target: str) -> list[dict[str, Any]]:
@@ -470,6 +606,7 @@ def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
                                   if f.prefs_set is not None)]  # fmt: skip
         cmds += [f.elsewhere.command(spec.app, spec.target) for f in spec.elsewhere
                  if f.elsewhere is not None and f.codec.exact]  # fmt: skip
+        cmds += spec.data_commands()
         for cmd in cmds:
             if cmd is not None:
                 out.setdefault(cmd.argv, cmd)
@@ -532,7 +669,10 @@ def read_world(
             reading.unread[spec.key] = why
             continue
         out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
-        state.collections[spec.target] = records_of(spec, out, run)
+        try:
+            state.collections[spec.target] = records_of(spec, out, run)
+        except Ambiguous as exc:
+            reading.unread[spec.key] = str(exc)
     snap.clock = parse.parse_date(run(CLOCK.argv))
     pkg, act = parse.parse_foreground(run(FOREGROUND.argv))
     snap.foreground = Foreground(package=pkg, activity=act)
@@ -666,7 +806,7 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
     minutes`) is written as its parts."""
     out: dict[str, str | None] = {}
     for f in spec.fields:
-        if f.link is not None or f.prefs_set is not None or f.elsewhere is not None:
+        if f.link or f.prefs_set or f.elsewhere or f.data_row:
             continue
         if f.parts[0] in out:
             continue
@@ -730,14 +870,22 @@ def _raw_of(row: dict[str, str | None], fm: FieldMap, spec: ProbeSpec) -> str | 
 
 
 def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
+    """The records a probe's output holds. Raises :class:`Ambiguous` for a record whose rows
+    elsewhere hold several values for one field."""
     members = _set_members(spec, run)
+    kept = _data_rows(spec, run)
     records = []
     for row in raw_rows(spec, out, run):
+        if spec.is_named(row):
+            continue
         rec = {}
         for fm in spec.fields:
             if not fm.codec.exact:
                 continue
-            raw = "0" if fm.elsewhere is not None else _raw_of(row, fm, spec)
+            if fm.data_row is not None:
+                raw = _data_value(fm, fm.data_row, row, kept, spec)
+            else:
+                raw = "0" if fm.elsewhere is not None else _raw_of(row, fm, spec)
             if fm.field in members:  # kept as the record's place in a set
                 raw = "1" if raw is not None and raw in members[fm.field] else "0"
             rec[fm.field] = _decode(fm.codec, raw, spec)
@@ -758,3 +906,55 @@ def _set_members(spec: ProbeSpec, run: Shell) -> dict[str, set[str]]:
             raise parse.OutputError(f"{spec.app}: shared preference `{member.key}` is not a set")
         out[fm.field] = {str(v) for v in values or []}
     return out
+
+
+def _data_rows(spec: ProbeSpec, run: Shell) -> dict[str, list[dict[str, str | None]]]:
+    """The rows of the other providers the fields are kept in, by provider."""
+    out: dict[str, list[dict[str, str | None]]] = {}
+    for cmd in spec.data_commands():
+        uri, columns = cmd.argv[3], cmd.argv[5].split(":")
+        try:
+            out[uri] = parse.parse_content_rows(run(cmd.argv), columns)
+        except parse.OutputError as exc:
+            raise parse.OutputError(f"{spec.app}.{spec.target}: {uri}: {exc}") from None
+    return out
+
+
+def _data_value(
+    fm: FieldMap,
+    data: DataRow,
+    row: dict[str, str | None],
+    kept: dict[str, list[dict[str, str | None]]],
+    spec: ProbeSpec,
+) -> str | None:
+    """A field's raw value in the rows of another provider that point at the record's row
+    (None: no such row holds one)."""
+    if data.key not in row:
+        raise parse.OutputError(f"{spec.app}.{spec.target}: no column `{data.key}`")
+    key = row[data.key]
+    if key is None:
+        return None
+    values = list(dict.fromkeys(
+        r.get(data.value) for r in kept.get(data.uri, [])
+        if r.get(data.key) == key and data.holds(r) and r.get(data.value) is not None
+    ))  # fmt: skip
+    if data.look is not None:
+        look = data.look
+        names = {r.get(look.key): r.get(look.value) for r in kept.get(look.uri, [])}
+        named = [names.get(v) for v in values]
+        values = list(dict.fromkeys(v for v in named if v is not None and _reads(fm.codec, v)))
+    if len(values) > 1:
+        raise Ambiguous(
+            f"{spec.app}.{spec.target}: the record kept as {data.key} {key} has "
+            f"{len(values)} values for `{fm.field}` in {data.uri}, which holds one"
+        )
+    return values[0] if values else None
+
+
+def _reads(codec: Codec, raw: str) -> bool:
+    """Whether a value read is one the field's codec has a value for."""
+    try:
+        codec.decode(raw)
+    except DecodeError:
+        return False
+    return True

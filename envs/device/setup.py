@@ -203,6 +203,13 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
             f"{spec.app}.{spec.target}: {', '.join(held)} kept in the app's shared preferences, "
             "which setup does not write: set them in the app"
         )
+    data = [f for f in spec.data_rows if any(f.codec.encode(r.get(f.field)) for r in records)]
+    if data:
+        uris = ", ".join(sorted({f.data_row.uri for f in data if f.data_row is not None}))
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: {', '.join(f'`{f.field}`' for f in data)} kept in rows "
+            f"of {uris}, which setup does not write: enter them in the app"
+        )
     kept = [f for f in spec.elsewhere if f.elsewhere is not None and f.codec.exact]
     there = [r for r in records if any(r.get(f.field) for f in kept)]
     if there:
@@ -212,7 +219,8 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
             "does not write: prepare them on the phone by hand"
         )
     here = [r for r in records if not any(r.get(f.field) for f in kept)]
-    plan.setup.extend(replace_rows(spec, [writable_values(spec, r) for r in here]))
+    rows = [writable_values(spec, r) for r in here] + spec.named_rows()
+    plan.setup.extend(replace_rows(spec, rows))
     plan.teardown.append(
         Command(("<replace rows>", f"<saved {save}>"), f"restore {spec.app}.{spec.target}",
                 meta={"restore": save, "spec": spec})

@@ -39,10 +39,27 @@ app contacts {
     theme: enum(light, dark, black_white, custom) = "dark"
   }
 
+  # A contact's other details are rows of the provider's data table that point at its raw
+  # contact, one kind per `mimetype` (ContactsContract.CommonDataKinds): an e-mail address
+  # (`email_v2`: `data1`, its type `data2`), the company and job title (`organization`:
+  # `data1`, `data4`), the formatted address (`postal-address_v2`: `data1`), the birthday
+  # (`contact_event` of TYPE_BIRTHDAY 3: `data1`, the date), the note (`note`: `data1`) and
+  # the standard group (`group_membership`: `data1`, the `_id` of the group row, whose
+  # `title` is Family, Friends, Work or Classmates; those rows are no `Group` records). The
+  # number's type is `data2` of its own row. A group's members and the tags are not read.
   probe people: content "content://com.android.contacts/data/phones" {
     name = "display_name",
     phone = "data1",
+    phone_label = "data2",
     starred = "starred",
+    email = "data1 where mimetype = vnd.android.cursor.item/email_v2 in content://com.android.contacts/data by raw_contact_id",
+    email_label = "data2 where mimetype = vnd.android.cursor.item/email_v2 in content://com.android.contacts/data by raw_contact_id",
+    company = "data1 where mimetype = vnd.android.cursor.item/organization in content://com.android.contacts/data by raw_contact_id",
+    job_title = "data4 where mimetype = vnd.android.cursor.item/organization in content://com.android.contacts/data by raw_contact_id",
+    address = "data1 where mimetype = vnd.android.cursor.item/postal-address_v2 in content://com.android.contacts/data by raw_contact_id",
+    birthday = "data1 where mimetype = vnd.android.cursor.item/contact_event and data2 = 3 in content://com.android.contacts/data by raw_contact_id",
+    notes = "data1 where mimetype = vnd.android.cursor.item/note in content://com.android.contacts/data by raw_contact_id",
+    group = "data1 where mimetype = vnd.android.cursor.item/group_membership in content://com.android.contacts/data by raw_contact_id then title in content://com.android.contacts/groups by _id",
   }
   probe groups: content "content://com.android.contacts/groups" { title = "title" }
   # Options are entries of shared_prefs/Prefs.xml under the keys of the app's Config and of
