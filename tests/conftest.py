@@ -1,11 +1,14 @@
 """Shared pytest options and fixtures.
 
 ``--update-golden`` rewrites the expected files of the golden cases (review the diff);
-``realdata_dir`` is the folder of recorded real-world data, skipped when it is absent.
+``realdata_dir`` is the folder of recorded real-world data, skipped when it is absent;
+``bound_graphs`` are the screen graphs reconstructed from its recordings of the apps bound to
+app models.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -48,3 +51,24 @@ def realdata_dir(repo_root: Path) -> Path:
     if not path.is_dir():
         pytest.skip(f"real-world data not available: `{path}` does not exist")
     return path
+
+
+# the recorded apps bound to app models: model -> the recording's folder in autodroid/
+BOUND_APPS = {"messages": "SMS Messenger", "contacts": "contacts", "phone": "dialer"}
+
+
+@pytest.fixture(scope="session")
+def bound_graphs(realdata_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The graph files `tasklang reconstruct` builds from the bound apps' recordings, by app
+    model (built once per session)."""
+    from typer.testing import CliRunner
+
+    from tasklang.cli import app
+
+    out = tmp_path_factory.mktemp("bound")
+    utgs = realdata_dir / "autodroid" / "memory" / "utgs"
+    srcs = [str(utgs / name) for name in BOUND_APPS.values()]
+    result = CliRunner().invoke(app, ["reconstruct", *srcs, "-o", str(out), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    by_app = {a["app"]: a["graph"] for a in json.loads(result.stdout)["apps"]}
+    return {model: by_app[name] for model, name in BOUND_APPS.items()}

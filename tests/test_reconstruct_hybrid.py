@@ -8,17 +8,13 @@ task done at once fails it.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 import pytest
-from typer.testing import CliRunner
 
 import tasklang.envs.phoneworld.reconstruct  # noqa: F401  (registers the environment)
-from tasklang.cli import app
 from tasklang.envs.phoneworld.app import AppData
 from tasklang.envs.phoneworld.reconstruct.binding import BindingError, parse_binding
 from tasklang.envs.phoneworld.reconstruct.env import ENV_ID
@@ -26,21 +22,8 @@ from tasklang.envs.phoneworld.reconstruct.hybrid import native_app
 from tasklang.envs.phoneworld.reconstruct.hybridplan import HYBRID
 from tasklang.envs.phoneworld.reconstruct.plan import REFERENCES, Player, bound_list
 
-APPS = {"messages": "SMS Messenger", "contacts": "contacts", "phone": "dialer"}
 SMS_LIST = ["Search", "Settings", "About", "More options"]
 SCROLL_DOWN = {"action_type": "scroll", "direction": "down"}
-
-
-@pytest.fixture(scope="module")
-def graphs(realdata_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The bound apps' graph files, by app model."""
-    out = tmp_path_factory.mktemp("hybrid")
-    utgs = realdata_dir / "autodroid" / "memory" / "utgs"
-    srcs = [str(utgs / name) for name in APPS.values()]
-    result = CliRunner().invoke(app, ["reconstruct", *srcs, "-o", str(out), "--format", "json"])
-    assert result.exit_code == 0, result.stderr
-    by_app = {a["app"]: a["graph"] for a in json.loads(result.stdout)["apps"]}
-    return {model: by_app[name] for model, name in APPS.items()}
 
 
 def play(graph: str, task: str, seed: int, hybrid: bool = True) -> Player:
@@ -60,13 +43,13 @@ def collections(p: Player, model: str) -> dict[str, Any]:
 
 
 @pytest.mark.realdata
-def test_an_unrecorded_action_hands_over_and_keeps_the_world(graphs: dict[str, str]) -> None:
-    plain = play(graphs["messages"], "messages.last_text_from", 0, hybrid=False)
+def test_an_unrecorded_action_hands_over_and_keeps_the_world(bound_graphs: dict[str, str]) -> None:
+    plain = play(bound_graphs["messages"], "messages.last_text_from", 0, hybrid=False)
     plain.reach(SMS_LIST)
     plain.act(SCROLL_DOWN)  # the recording never scrolled the list
     assert plain.info["unexplored"] == 1 and plain.info["handovers"] == 0
 
-    p = play(graphs["messages"], "messages.last_text_from", 0)
+    p = play(bound_graphs["messages"], "messages.last_text_from", 0)
     p.reach(SMS_LIST)
     before = collections(p, "messages")
     p.act(SCROLL_DOWN)
@@ -82,9 +65,9 @@ def test_an_unrecorded_action_hands_over_and_keeps_the_world(graphs: dict[str, s
 
 @pytest.mark.realdata
 def test_the_hand_over_keeps_the_record_and_typed_text_and_replays_enter(
-    graphs: dict[str, str],
+    bound_graphs: dict[str, str],
 ) -> None:
-    p = play(graphs["messages"], "messages.last_text_from", 2)
+    p = play(bound_graphs["messages"], "messages.last_text_from", 2)
     who, number = str(p.params["who"]), str(p.params["number"])
     phone = p.core.phone
     data = phone.state["messages"]
@@ -102,8 +85,8 @@ def test_the_hand_over_keeps_the_record_and_typed_text_and_replays_enter(
 
 
 @pytest.mark.realdata
-def test_back_on_a_recorded_list_hands_back(graphs: dict[str, str]) -> None:
-    p = play(graphs["messages"], "messages.last_text_from", 0)
+def test_back_on_a_recorded_list_hands_back(bound_graphs: dict[str, str]) -> None:
+    p = play(bound_graphs["messages"], "messages.last_text_from", 0)
     p.reach(SMS_LIST)
     listed = p.info["screen"]
     p.tap(text=str(p.params["who"]))
@@ -117,8 +100,8 @@ def test_back_on_a_recorded_list_hands_back(graphs: dict[str, str]) -> None:
 
 
 @pytest.mark.realdata
-def test_a_screen_without_a_route_stays_unexplored(graphs: dict[str, str]) -> None:
-    p = play(graphs["messages"], "messages.last_text_from", 0)
+def test_a_screen_without_a_route_stays_unexplored(bound_graphs: dict[str, str]) -> None:
+    p = play(bound_graphs["messages"], "messages.last_text_from", 0)
     p.reach(["16.02.2021"])  # the date format dialog: the binding names no route for it
     p.act(SCROLL_DOWN)
     assert p.info["unexplored"] == 1 and p.info["handovers"] == 0
@@ -126,9 +109,9 @@ def test_a_screen_without_a_route_stays_unexplored(graphs: dict[str, str]) -> No
 
 @pytest.mark.realdata
 @pytest.mark.parametrize("task", sorted(set(HYBRID) | set(REFERENCES)))
-def test_library_tasks_pass_on_the_hybrid_app(graphs: dict[str, str], task: str) -> None:
+def test_library_tasks_pass_on_the_hybrid_app(bound_graphs: dict[str, str], task: str) -> None:
     reference = HYBRID[task].reference if task in HYBRID else REFERENCES[task]
-    graph = graphs[model_of(task)]
+    graph = bound_graphs[model_of(task)]
     for seed in (0, 1):
         p = play(graph, task, seed)
         reference(p)
@@ -141,18 +124,18 @@ def test_library_tasks_pass_on_the_hybrid_app(graphs: dict[str, str], task: str)
 
 
 @pytest.mark.realdata
-def test_the_hybrid_env_keeps_the_gymnasium_contract(graphs: dict[str, str]) -> None:
+def test_the_hybrid_env_keeps_the_gymnasium_contract(bound_graphs: dict[str, str]) -> None:
     from gymnasium.utils.env_checker import check_env
 
-    env = gym.make(ENV_ID, graph=graphs["contacts"], hybrid=True)
+    env = gym.make(ENV_ID, graph=bound_graphs["contacts"], hybrid=True)
     check_env(env.unwrapped, skip_render_check=True)
     p = Player(env, *env.reset())
     assert p.info["handovers"] == 0 and p.info["handbacks"] == 0 and p.info["on_recording"]
 
 
 @pytest.mark.realdata
-def test_the_dialer_hands_back_on_its_call_history_tab(graphs: dict[str, str]) -> None:
-    p = play(graphs["phone"], "phone.call_back_missed", 0)
+def test_the_dialer_hands_back_on_its_call_history_tab(bound_graphs: dict[str, str]) -> None:
+    p = play(bound_graphs["phone"], "phone.call_back_missed", 0)
     p.reach(bound_list(p))
     p.act(SCROLL_DOWN)
     p.tap(desc="Contacts")  # the hand-written contacts tab has no recorded counterpart route

@@ -8,17 +8,14 @@ declaring the task done at once fails it.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 import pytest
-from typer.testing import CliRunner
 
 import tasklang.envs.phoneworld.reconstruct  # noqa: F401  (registers the environment)
-from tasklang.cli import app
 from tasklang.envs.phoneworld.reconstruct.binding import BindingError, parse_binding
 from tasklang.envs.phoneworld.reconstruct.env import ENV_ID
 from tasklang.envs.phoneworld.reconstruct.hybridplan import HYBRID
@@ -31,20 +28,8 @@ from tasklang.envs.phoneworld.reconstruct.plan import (
 )
 
 LIBRARY = Path(__file__).parent.parent / "task_library"
-APPS = {"messages": "SMS Messenger", "contacts": "contacts", "phone": "dialer"}
+APPS = ("messages", "contacts", "phone")  # the bound app models
 SEEDS = (0, 1, 2)
-
-
-@pytest.fixture(scope="module")
-def graphs(realdata_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The bound apps' graph files, by app model."""
-    out = tmp_path_factory.mktemp("bound")
-    utgs = realdata_dir / "autodroid" / "memory" / "utgs"
-    srcs = [str(utgs / name) for name in APPS.values()]
-    result = CliRunner().invoke(app, ["reconstruct", *srcs, "-o", str(out), "--format", "json"])
-    assert result.exit_code == 0, result.stderr
-    by_app = {a["app"]: a["graph"] for a in json.loads(result.stdout)["apps"]}
-    return {model: by_app[name] for model, name in APPS.items()}
 
 
 def play(graph: str, task: str, seed: int) -> Player:
@@ -55,8 +40,8 @@ def play(graph: str, task: str, seed: int) -> Player:
 
 @pytest.mark.realdata
 @pytest.mark.parametrize("task", sorted(REFERENCES))
-def test_reference_passes_and_doing_nothing_fails(graphs: dict[str, str], task: str) -> None:
-    graph = graphs[task.split(".")[0]]
+def test_reference_passes_and_doing_nothing_fails(bound_graphs: dict[str, str], task: str) -> None:
+    graph = bound_graphs[task.split(".")[0]]
     for seed in SEEDS:
         p = play(graph, task, seed)
         REFERENCES[task](p)
@@ -68,8 +53,10 @@ def test_reference_passes_and_doing_nothing_fails(graphs: dict[str, str], task: 
 
 
 @pytest.mark.realdata
-def test_a_bound_delete_removes_the_conversation_and_its_messages(graphs: dict[str, str]) -> None:
-    p = play(graphs["messages"], "messages.delete_conversation", 4)
+def test_a_bound_delete_removes_the_conversation_and_its_messages(
+    bound_graphs: dict[str, str],
+) -> None:
+    p = play(bound_graphs["messages"], "messages.delete_conversation", 4)
     who, number = str(p.params["who"]), p.params["number"]
     p.reach(["Search", "Settings", "About", "More options"])
     p.tap(text=who)
@@ -86,8 +73,8 @@ def test_a_bound_delete_removes_the_conversation_and_its_messages(graphs: dict[s
 
 
 @pytest.mark.realdata
-def test_the_contact_star_flips_the_held_record(graphs: dict[str, str]) -> None:
-    p = play(graphs["contacts"], "contacts.delete_missing_contact", 0)
+def test_the_contact_star_flips_the_held_record(bound_graphs: dict[str, str]) -> None:
+    p = play(bound_graphs["contacts"], "contacts.delete_missing_contact", 0)
     p.tap(text="Bob Lindqvist")
     p.tap(desc="Toggle favorite")
     people = p.core.phone.world().apps["contacts"].collections["people"]
@@ -97,8 +84,8 @@ def test_the_contact_star_flips_the_held_record(graphs: dict[str, str]) -> None:
 
 
 @pytest.mark.realdata
-def test_the_planner_follows_recorded_transitions(graphs: dict[str, str]) -> None:
-    p = play(graphs["phone"], "phone.talk_time_today", 0)
+def test_the_planner_follows_recorded_transitions(bound_graphs: dict[str, str]) -> None:
+    p = play(bound_graphs["phone"], "phone.talk_time_today", 0)
     graph = p.core.graph
     history = {sc.id for sc in graph.screens.values() if "Search / Alice / 11:26 AM" in sc.name}
     keys = plan(graph, str(p.info["screen"]), history)
@@ -109,9 +96,9 @@ def test_the_planner_follows_recorded_transitions(graphs: dict[str, str]) -> Non
 
 
 @pytest.mark.realdata
-def test_a_task_for_another_app_model_is_refused(graphs: dict[str, str]) -> None:
+def test_a_task_for_another_app_model_is_refused(bound_graphs: dict[str, str]) -> None:
     with pytest.raises(ValueError, match="besides `phone`"):
-        gym.make(ENV_ID, graph=graphs["phone"], task="messages.delete_conversation")
+        gym.make(ENV_ID, graph=bound_graphs["phone"], task="messages.delete_conversation")
 
 
 def library_tasks(models: set[str]) -> list[str]:
@@ -154,9 +141,11 @@ def test_bound_actions_are_checked_against_the_model(action: dict[str, Any], mes
 
 
 @pytest.mark.realdata
-def test_the_planner_reaches_a_screen_behind_a_row_and_a_dialog(graphs: dict[str, str]) -> None:
+def test_the_planner_reaches_a_screen_behind_a_row_and_a_dialog(
+    bound_graphs: dict[str, str],
+) -> None:
     # the conversation list to the Settings screen's colour dialog: Settings, Customize
     # colors, then the "Theme Dark" row (keyed by its texts together)
-    p = play(graphs["messages"], "messages.delete_conversation", 0)
+    p = play(bound_graphs["messages"], "messages.delete_conversation", 0)
     p.reach(["Auto light / dark", "Light", "Dark"])
     assert p.info["unexplored"] == 0 and p.info["step"] >= 3

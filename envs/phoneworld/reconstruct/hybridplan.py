@@ -23,7 +23,7 @@ from typing import Any
 from tasklang.envs.phoneworld.phone import Outcome
 from tasklang.envs.phoneworld.reconstruct.plan import PlanError, Player, Reference, bound_list
 from tasklang.envs.phoneworld.solutions import Driver, references
-from tasklang.envs.phoneworld.solutions.aw_system import ADDRESS
+from tasklang.envs.phoneworld.solutions.aw_system import ADDRESS, received_messages
 
 SCROLL_DOWN = {"action_type": "scroll", "direction": "down"}
 SCROLL_UP = {"action_type": "scroll", "direction": "up"}
@@ -109,16 +109,11 @@ hybrid("messages.reply_unread", SENDING)(from_the_list("messages.reply_unread"))
 
 
 def last_received(p: Player) -> str:
-    """The newest message received in the conversation shown by the hand-written app
-    (received bubbles sit on the left of their row)."""
-    last = ""
-    for v in p.core.phone.observe().walk():
-        holder = v.rid.endswith(":id/thread_message_holder") and v.children
-        if holder and v.children[0].rid.endswith(":id/thread_message_body"):
-            last = v.children[0].text
-    if not last:
+    """The newest message received in the conversation shown by the hand-written app."""
+    received = received_messages(p.core.phone.observe())
+    if not received or not received[-1]:
         raise PlanError("no received message in the conversation")
-    return last
+    return received[-1]
 
 
 @hybrid("androidworld.simple_sms_send_received_address", SENDING)
@@ -146,12 +141,7 @@ def last_text_from(p: Player) -> None:
     open_row(p, str(p.params["who"]))
     hand_over(p)  # the hand-written conversation shows every message, theirs on the left
     d = driver(p)
-    theirs = []
-    for v in d.observe().walk():
-        if v.rid.endswith(":id/thread_message_holder") and v.bounds[3] > v.bounds[1]:
-            bubble = next(c for c in v.walk() if c.rid.endswith(":id/thread_message_body"))
-            if bubble.bounds[0] - v.bounds[0] < v.bounds[2] - bubble.bounds[2]:
-                theirs.append(bubble.text)
+    theirs = received_messages(d.observe(), visible=True)
     if not theirs:
         raise PlanError(f"no message from {p.params['who']} on the screen")
     d.answer(theirs[-1])

@@ -227,18 +227,26 @@ def simple_sms_resend(d: Driver) -> None:
 ADDRESS = re.compile(r"\d+ [A-Za-z0-9 .'-]+?, [A-Za-z .'-]+, [A-Z]{2} \d{5}")
 
 
+def received_messages(tree: View, visible: bool = False) -> list[str]:
+    """The texts of the received messages a conversation screen holds, oldest first (only
+    those on the screen, with ``visible``): a received bubble is the first view of its row,
+    a sent one sits after a spacer, on the right."""
+    return [
+        v.children[0].text
+        for v in tree.walk()
+        if v.rid.endswith(":id/thread_message_holder")
+        and v.children
+        and v.children[0].rid.endswith(":id/thread_message_body")
+        and (not visible or v.bounds[3] > v.bounds[1])
+    ]
+
+
 def _last_received_body(d: Driver) -> str:
-    """The text of the newest message received in the open conversation (received bubbles
-    sit on the left of their row)."""
-    last = ""
-    for v in d.observe().walk():
-        if v.rid.endswith(":id/thread_message_holder") and v.children:
-            first = v.children[0]
-            if first.rid.endswith(":id/thread_message_body"):
-                last = first.text
-    if not last:
+    """The text of the newest message received in the open conversation."""
+    received = received_messages(d.observe())
+    if not received or not received[-1]:
         raise SolutionError("no received message in the conversation")
-    return last
+    return received[-1]
 
 
 @reference("androidworld.simple_sms_send_received_address")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from tasklang.envs.phoneworld.solutions.aw_system import received_messages
 from tasklang.envs.phoneworld.solutions.base import Driver, SolutionError, reference
 
 
@@ -107,12 +108,7 @@ def last_text_from(d: Driver) -> None:
     who = str(d.params["who"])
     d.scroll_to(rid="conversation_address", text=who)
     d.tap(rid="conversation_address", text=who)
-    theirs = []  # their bubbles sit on the left of the row, mine on the right
-    for v in d.observe().walk():
-        if v.rid.endswith(":id/thread_message_holder") and v.bounds[3] > v.bounds[1]:
-            bubble = next(c for c in v.walk() if c.rid.endswith(":id/thread_message_body"))
-            if bubble.bounds[0] - v.bounds[0] < v.bounds[2] - bubble.bounds[2]:
-                theirs.append(bubble.text)
+    theirs = received_messages(d.observe(), visible=True)
     if not theirs:
         raise SolutionError(f"no message from {who} on the screen")
     d.answer(theirs[-1])
