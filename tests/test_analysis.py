@@ -187,8 +187,11 @@ def test_verify_only_tasks_are_not_vacuous() -> None:
 def test_bundled_library_is_clean_and_every_exact_prediction_holds() -> None:
     result = Compiler().compile_paths([Path(__file__).parent.parent / "task_library"])
     assert result.tasks
+    # what the library says, not how fast a loaded machine proves it: a query the solver
+    # gives up on under the default time limit (TL2019) is a speed figure, not a finding
+    patient = Options(timeout_ms=120_000)
     for compiled in result.tasks:
-        findings, stats = analyze(compiled)
+        findings, stats = analyze(compiled, patient)
         assert [f.code for f in findings] == [], (compiled.task.id, findings)
         assert stats.refuted_exact == [], compiled.task.id
         assert stats.queries >= 2
