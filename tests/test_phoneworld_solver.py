@@ -259,14 +259,19 @@ def test_a_yes_or_no_is_given_only_where_the_thing_asked_about_shows() -> None:
 
 
 def test_bench_reports_each_task_and_totals() -> None:
-    figures = bench_solve(["settings.ensure_wifi_on", "contacts.add_coworker"], 0, BIG, 20)
+    tasks = ["settings.ensure_wifi_on", "contacts.add_coworker", "mini.coffee_order_status"]
+    figures = bench_solve(tasks, 0, BIG, 20)
     rows = {r["task"]: r for r in figures["tasks"]}
     assert rows["settings.ensure_wifi_on"]["solved"] and rows["settings.ensure_wifi_on"]["steps"]
     assert rows["contacts.add_coworker"]["explored"] == 20
     assert rows["contacts.add_coworker"]["reference_steps"] == 13
-    assert figures["totals"]["solved"] == 1 and figures["totals"]["solved_fraction"] == 0.5
+    assert rows["mini.coffee_order_status"]["kind"] == "mini_app"
+    totals = figures["totals"]
+    assert totals["solved"] == 1 + rows["mini.coffee_order_status"]["solved"]
+    assert totals["by_kind"]["app"] == {"tasks": 2, "solved": 1}
+    assert totals["by_kind"]["mini_app"]["tasks"] == 1
     text = text_report(figures)
-    assert "settings.ensure_wifi_on" in text and "solved 1 of 2 (50.0%)" in text
+    assert "settings.ensure_wifi_on" in text and "by kind: app 1 of 2, mini_app" in text
     with pytest.raises(KeyError):
         bench_solve(["no.such_task"], 0, BIG, 1)
 
@@ -314,3 +319,30 @@ def test_a_state_that_breaks_a_forbid_for_good_is_lost() -> None:
     other = next(r for r in data.collections["files"] if r.get("folder") != shelf)
     phone.state = {**phone.state, "markor": without("files", lambda r: r is not other)}
     assert solver.judge.lost(("another note gone",), phone.world)
+
+
+def test_meeting_a_subgoal_puts_the_search_ahead_there() -> None:
+    # "remove a song from the playlist and move another to the top": the removal meets the
+    # task's subgoal, and the search goes on from that state (a climber's move), rather than
+    # back to the many shallower states whose last step looked more like the goal
+    compiled = LIBRARY["music.reorder_playlist"]
+    solver = Solver(compiled, seed=0, time_limit=BIG)
+    phone = solver.ep.phone
+    assert solver.judge.milestones(("start",), phone.world) == 0
+    params = solver.ep.instance.params  # type: ignore[union-attr]
+    gone = params["edit"]["gone"]
+    data = phone.state["music"]
+    lists = [
+        {**p, "songs": [s for s in p["songs"] if s != gone]}
+        if p["name"] == params["pl_name"]
+        else p
+        for p in data.collections["playlists"]
+    ]
+    phone.state = {
+        **phone.state,
+        "music": AppData({**data.collections, "playlists": lists}, data.settings),
+    }
+    assert solver.judge.milestones(("removed",), phone.world) == 1
+    result = solve(compiled, seed=0, time_limit=BIG, max_states=2000)
+    assert result.found, result.summary()
+    assert result.verdict is not None and result.verdict.success

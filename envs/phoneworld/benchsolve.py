@@ -1,11 +1,12 @@
 """`tasklang bench solve`: how much of the library the automatic solver proves solvable.
 
-The tasks measured are the library's single-app tasks that PhoneWorld can run and that have a
-reference solution of at most ``MAX_REFERENCE`` steps (the final ``status`` or ``answer``
-included), or the tasks asked for. Each gets one search (``solver.solve``) on the given seed,
+The tasks measured are the library's tasks of one app (a single app, or a mini-app in its
+host) that PhoneWorld can run and that have a reference solution of at most ``MAX_REFERENCE``
+steps (the final ``status`` or ``answer`` included), or the tasks asked for. Each gets one search (``solver.solve``) on the given seed,
 bounded by a time budget and optionally by a number of explored states. Per task: whether it
 was solved, the solution's length, the states explored and generated, the seconds taken and
-the reference solution's length. Totals: the fraction solved, and the median and total time.
+the reference solution's length. Totals: the fraction solved (also per task kind: ``app``,
+``mini_app``), and the median and total time.
 
 States explored are the figure to compare runs by: they do not depend on how busy the
 machine is; seconds do.
@@ -46,8 +47,8 @@ def reference_length(compiled: ir.CompiledTask, seed: int) -> int | None:
 def select(
     tasks: dict[str, ir.CompiledTask], seed: int, max_reference: int = MAX_REFERENCE
 ) -> dict[str, tuple[ir.CompiledTask, int]]:
-    """Single-app tasks PhoneWorld runs whose reference solution is short enough, with its
-    length."""
+    """Tasks of one app (or one mini-app) PhoneWorld runs whose reference solution is short
+    enough, with its length."""
     out = {}
     for tid, compiled in sorted(tasks.items()):
         if len(compiled.task.apps) != 1 or missing_apps(compiled):
@@ -88,6 +89,7 @@ def bench_solve(
         rows.append(
             {
                 "task": tid,
+                "kind": compiled.task.kind,
                 "app": compiled.task.apps[0].name if compiled.task.apps else "",
                 "answer": needs_answer(compiled),
                 "solved": result.found,
@@ -101,6 +103,11 @@ def bench_solve(
             }
         )
     solved = [r for r in rows if r["solved"]]
+    kinds: dict[str, dict[str, int]] = {}
+    for r in rows:
+        k = kinds.setdefault(r["kind"], {"tasks": 0, "solved": 0})
+        k["tasks"] += 1
+        k["solved"] += int(r["solved"])
     times = [r["seconds"] for r in rows]
     return {
         "seed": seed,
@@ -112,6 +119,7 @@ def bench_solve(
             "tasks": len(rows),
             "solved": len(solved),
             "solved_fraction": round(len(solved) / len(rows), 4) if rows else 0.0,
+            "by_kind": dict(sorted(kinds.items())),
             "median_seconds": round(statistics.median(times), 2) if times else 0.0,
             "median_seconds_solved": (
                 round(statistics.median(r["seconds"] for r in solved), 2) if solved else None
@@ -150,6 +158,8 @@ def text_report(figures: dict[str, Any]) -> str:
         "",
         f"solved {t['solved']} of {t['tasks']} ({100 * t['solved_fraction']:.1f}%), seed "
         f"{figures['seed']}, {limits}",
+        "by kind: "
+        + ", ".join(f"{k} {v['solved']} of {v['tasks']}" for k, v in t["by_kind"].items()),
         f"median time {t['median_seconds']} s (solved: {t['median_seconds_solved']} s), "
         f"total {t['total_seconds']} s; {t['explored']} states explored "
         f"(median per solved task: {t['median_explored_solved']})",

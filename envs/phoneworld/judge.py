@@ -154,6 +154,8 @@ class Judge:
         self._partial: dict[Key, tuple[float, float]] = {}
         self._answer_values: dict[Key, list[tuple[Any, Any]] | None] = {}
         self._lost: dict[Key, bool] = {}
+        self._milestones: dict[Key, int] = {}
+        self._could: dict[tuple[Key, str], bool] = {}
         self.protected = [
             c.body.first for c in compiled.task.clauses
             if c.role == "safety" and isinstance(c.body, ir.TraceBody) and c.body.op == "never"
@@ -278,25 +280,58 @@ class Judge:
         self._assessed[memo] = (ok, share)
         return ok, share
 
+    def milestones(self, key: Key, world: World) -> int:
+        """How many of the task's subgoals the current world meets: those whose clauses are
+        all state clauses and all hold (a subgoal with a trace clause is never counted)."""
+        cached = self._milestones.get(key)
+        if cached is not None:
+            return cached
+        named = {s.name for s in self.compiled.task.subgoals}
+        parts: dict[str, list[ir.Clause]] = {}
+        for c in self.compiled.task.clauses:
+            if c.subgoal in named:
+                parts.setdefault(c.subgoal, []).append(c)
+        state = {id(c) for c in self.state_clauses}
+        checker = None
+        met = 0
+        for clauses in parts.values():
+            if not all(id(c) in state for c in clauses):
+                continue
+            if checker is None:
+                checked = Checked(self.params, self.initial, [], world(),
+                                  self.compiled.task.outcome, None)  # fmt: skip
+                checker = Checker(self.compiled, checked)
+            met += all(checker.clause(c, None).passed for c in clauses)
+        self._milestones[key] = met
+        return met
+
     def could_be(self, key: Key, world: World, answer: str) -> bool:
         """Whether an answer could pass the clauses that compare the answer with a value of
         the world (each such value computed once per world state, and compared with the
         verifier's own comparators); True where a clause reads the answer otherwise."""
         if self.answer_sides is None:
             return True
+        # the same texts are offered as answers on state after state of the same data
+        known = self._could.get((key, answer))
+        if known is not None:
+            return known
         values = self._answer_values.get(key)
         if values is None:
             values = self._answer_values[key] = self.answer_values(world)
-        if values is None:
-            return True
-        for (e, answer_left), (other, within) in zip(self.answer_sides, values, strict=True):
-            left, right = (answer, other) if answer_left else (other, answer)
-            if not compare_values(
-                e.op, left, type_name(e.left), right, type_name(e.right), within, e.fuzzy,
-                e.unordered, e.exact, item_type_name(e.left), item_type_name(e.right),
-            ):  # fmt: skip
-                return False
-        return True
+        fits = values is None or all(
+            self._compares(e, answer_left, answer, other, within)
+            for (e, answer_left), (other, within) in zip(self.answer_sides, values, strict=True)
+        )
+        self._could[(key, answer)] = fits
+        return fits
+
+    @staticmethod
+    def _compares(e: ir.Compare, answer_left: bool, answer: str, other: Any, within: Any) -> bool:
+        left, right = (answer, other) if answer_left else (other, answer)
+        return compare_values(
+            e.op, left, type_name(e.left), right, type_name(e.right), within, e.fuzzy,
+            e.unordered, e.exact, item_type_name(e.left), item_type_name(e.right),
+        )  # fmt: skip
 
     def answer_values(self, world: World) -> list[tuple[Any, Any]] | None:
         """The other side (and tolerance) of each comparison with the answer, on the current

@@ -45,7 +45,10 @@ digit of the goal's numbers; a phrase of a noted text; for a row's own button wi
 (its menu, its drag handle), half its row's. A step to a screen that newly offers a view to
 tap showing a goal's word costs less (``offers``), a menu or dialog opened comes right after
 what opened it in the greedy order, which also counts how much of the goal the path has
-credited. A state that deleted or changed a record a ``forbid`` clause protects is dropped
+credited. A state that meets more of the task's subgoals than any state before it puts its
+subtree ahead in the greedy order (``CLIMB``), as a hill climber commits to a better state:
+a subgoal is the author's milestone, a surer sign than a larger share of the clauses (which a
+form saved with some wrong values earns too). A state that deleted or changed a record a ``forbid`` clause protects is dropped
 (``Judge.lost``). Of the actions that reach the same state the most relevant is kept, and
 states already seen (same screen, same targets of its views, same focus, same app data) are
 not expanded twice.
@@ -114,6 +117,7 @@ COST_SCORE = 1.0  # the path cost order's weight of the score
 GREEDY_COUNTS = 12.0  # the greedy order's weight of the partial credit of deletions
 GREEDY_CREDIT = 0.5  # the greedy order's weight of the goal's words and notes a path credited
 GREEDY_NOVELTY = 1.0  # the greedy order's bonus for reaching a screen no state reached
+CLIMB = 10.0  # the greedy order's lead of the subtree of a state that met a new subgoal
 NONE: frozenset[str] = frozenset()
 MAX_NOTES = 6  # texts a path remembers (see ``Solver.notice``)
 REUSED = 0.3  # what a goal's word counts for on a path that already tapped one showing it
@@ -167,6 +171,7 @@ class _Node:
     notes: tuple[str, ...] = ()  # texts noted on the way
     days: frozenset[dt.date] = frozenset()  # days the path looks for besides the goal's
     greedy: float = 0.0  # its place in the greedy order
+    climb: float = 0.0  # the greedy order's offset of the subtree of a new best state
     expanded: bool = False
 
 
@@ -216,6 +221,7 @@ class Solver:
         self._offers: dict[str, frozenset[str]] = {}
         self.judge = Judge(compiled, self.ep.instance.params, self.ep.instance.initial)
         self.best = 0.0  # the best verifier score reached
+        self.top = 0  # the most subgoals a state met (see ``CLIMB``)
         self.verdicts = 0  # full verifier runs
         self.last_final: dict[str, Any] = self.final  # the ending that was accepted
         self.typed: frozenset[str] = frozenset()  # what the path to the state typed
@@ -778,6 +784,7 @@ class Solver:
         verdict, _ = self.check([], rows)
         if verdict is not None:
             return self.result([])
+        self.top = self.judge.milestones(self.signature()[4:], self.ep.phone.world)
         self.seen = {self.signature()}
         self.places = {self.place()}
         root = _Node(self.ep.snapshot(), [], rows=rows)
@@ -861,6 +868,13 @@ class Solver:
             child = _Node(ep.snapshot(), actions, eager, decisions, self.typed, rows,
                           node.used | credit, node.cost + step, self.notice(node.notes),
                           self.moved_days(node.days))  # fmt: skip
+            # a state that comes closer than any before it: the greedy order goes on from
+            # there (its subtree ahead of every state the search had), as a climber would
+            child.climb = node.climb
+            reached = self.judge.milestones(sig[4:], ep.phone.world)
+            if reached > self.top:
+                self.top = reached
+                child.climb -= CLIMB
             order = len(actions), next(self.counter), child
             # the path's cost; and greedily, choices made less how right the last look
             heapq.heappush(frontiers[0], (child.cost - trusted, *order))
@@ -868,7 +882,7 @@ class Solver:
             if free:  # the menu or dialog comes right after what opened it, sooner if relevant
                 child.greedy = node.greedy - max(rel, 0.0)
             else:
-                child.greedy = (decisions - gain - GREEDY_COUNTS * counted - eager - 0.5 * node.rel
+                child.greedy = (child.climb + decisions - gain - GREEDY_COUNTS * counted - eager - 0.5 * node.rel
                                 - GREEDY_CREDIT * len(child.used))  # fmt: skip
             heapq.heappush(frontiers[1], (child.greedy, *order))
         return None
