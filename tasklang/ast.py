@@ -236,6 +236,7 @@ class RecordDecl(Node):
 class CollectionDecl(Node):
     name: str
     record: str
+    append_only: bool = False
 
 
 @dataclass

@@ -294,6 +294,13 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "answer. (Other keywords used as bare names are syntax errors, TL0002, with a hint; "
         "they still work after a dot and in `has { ... }`.)",
     ),
+    (
+        "TL1032",
+        Severity.ERROR,
+        "invalid append-only collection",
+        "An `append only` collection keeps each record under its key: its record type needs a "
+        "`key` field, and the key may not be optional.",
+    ),
     # -- TL2xxx: analysis (lint)
     (
         "TL2001",

@@ -528,7 +528,8 @@ class _Formatter(_ExprPrinter):
         return f"host {node.name}"
 
     def _text_CollectionDecl(self, node: ast.CollectionDecl) -> str:
-        return f"collection {node.name}: {node.record}"
+        append_only = " append only" if node.append_only else ""
+        return f"collection {node.name}: {node.record}{append_only}"
 
     def _text_FieldDecl(self, node: ast.FieldDecl) -> _Doc:
         key = " key" if node.key else ""

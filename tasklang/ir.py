@@ -519,8 +519,12 @@ class RecordDef(IRNode):
 
 
 class CollectionDef(IRNode):
+    """A collection of records. ``append_only``: the app offers no way to remove a record
+    (nor to change its key): a record, once there, stays to the end of an episode."""
+
     name: str
     record: str
+    append_only: bool = False
 
 
 class Probe(IRNode):

@@ -84,8 +84,14 @@ class ToAst(Transformer[Token, ast.Module]):
     def list_type(self, meta: Meta, items: list[Any]) -> ast.ListType:
         return ast.ListType(items[0], span=self._span(meta))
 
-    def collection_decl(self, meta: Meta, items: list[Token]) -> ast.CollectionDecl:
-        return ast.CollectionDecl(str(items[0]), str(items[1]), span=self._span(meta))
+    def collection_decl(self, meta: Meta, items: list[Any]) -> ast.CollectionDecl:
+        name, record, append_only = items
+        return ast.CollectionDecl(
+            str(name), str(record), append_only is not None, span=self._span(meta)
+        )
+
+    def append_only(self, meta: Meta, items: list[Token]) -> bool:
+        return True
 
     def settings_decl(self, meta: Meta, items: list[Any]) -> ast.SettingsDecl:
         return ast.SettingsDecl(list(items), span=self._span(meta))

@@ -246,3 +246,116 @@ def test_a_keyed_change_is_proved_only_where_a_key_names_one_record() -> None:
     twice = _world("coffee", "orders", [ORDER, done])
     assert _decide(compiled, changed, twice, _world("coffee", "orders", [done, ORDER])) is None
     assert _decide(compiled, changed, one, twice) is None
+
+
+# ------------------------------------------------------------------ append-only collections
+AMAZON = {"order_id": "111-0000001-0000001", "status": "delivered", "total": 2599}
+
+
+def _orders(*ids: str) -> WorldSnapshot:
+    return _world("shopping", "orders", [{**AMAZON, "order_id": i} for i in ids])
+
+
+def _decide_keyed(compiled: ir.CompiledTask, clause: ir.Clause, before: Any, after: Any) -> Any:
+    cov = coverage(compiled)
+    return decide(clause, compiled, cov.at_end, Readings(before, after, {}), cov.keyed)
+
+
+def _with_op(clause: ir.Clause, op: str, times: int | None = None) -> ir.Clause:
+    assert isinstance(clause.body, ir.TraceBody)
+    return clause.model_copy(
+        update={"body": clause.body.model_copy(update={"op": op, "times": times})}
+    )
+
+
+def test_no_new_key_of_an_append_only_collection_proves_nothing_was_added() -> None:
+    """Orders are never removed: one placed along the way would be read at the end."""
+    compiled, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
+    orders = compiled.apps["shopping"].collection("orders")
+    assert orders is not None and orders.append_only
+    before, same = _orders("111-1"), _orders("111-1")
+    result = _decide_keyed(compiled, forbid, before, same)
+    assert result is not None and result.passed and "never happened" in result.summary
+    assert result.evidence and result.evidence[0].collection == "orders"
+    more = _decide_keyed(compiled, forbid, before, _orders("111-1", "111-2"))
+    assert more is not None and not more.passed
+    eventually = _with_op(forbid, "eventually")
+    assert _decide_keyed(compiled, eventually, before, same).passed is False
+    assert _decide_keyed(compiled, eventually, before, _orders("111-2", "111-1")).passed is True
+    once = _with_op(forbid, "at_most", 1)
+    assert _decide_keyed(compiled, once, before, _orders("111-1", "111-2")).passed is True
+    assert _decide_keyed(compiled, once, before, _orders("111-1", "111-2", "111-3")).passed is False
+
+
+def test_the_converse_needs_the_key_read_and_readings_that_fit_the_declaration() -> None:
+    compiled, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
+    before = _orders("111-1", "111-2")
+    # without the key read exactly, nothing proves the converse
+    assert _decide(compiled, forbid, before, before) is None
+    # a key read before and not after: the readings contradict `append only`
+    assert _decide_keyed(compiled, forbid, before, _orders("111-1")) is None
+    # a reading that lacks the collection decides nothing
+    assert _decide_keyed(compiled, forbid, WorldSnapshot(), before) is None
+
+
+def test_a_collection_not_append_only_keeps_the_one_way_rule() -> None:
+    compiled, forbid = _clause("mini.coffee_order_status", "added coffee.orders")
+    orders = compiled.apps["coffee"].collection("orders")
+    assert orders is not None and not orders.append_only
+    same = _world("coffee", "orders", [ORDER])
+    assert _decide_keyed(compiled, forbid, same, same) is None
+
+
+def test_no_key_removed_from_an_append_only_collection_proves_nothing_was_deleted() -> None:
+    compiled, forbid = _clause("shopping.buy_variant", "deleted shopping.orders")
+    before = _orders("111-1")
+    result = _decide_keyed(compiled, forbid, before, _orders("111-1", "111-2"))
+    assert result is not None and result.passed
+    gone = _decide_keyed(compiled, forbid, before, _orders("111-2"))
+    assert gone is not None and not gone.passed
+
+
+def test_a_where_on_fields_that_can_change_stays_undecided_both_ways() -> None:
+    """An order's address is read at the end; the step that placed it may have seen another."""
+    compiled, forbid = _clause("shopping.buy_variant", "added shopping.orders where address")
+    assert bracketed_event(forbid, compiled, coverage(compiled).at_end) is None
+    before = _orders("111-1")
+    assert _decide_keyed(compiled, forbid, before, before) is None
+    assert _decide_keyed(compiled, forbid, before, _orders("111-1", "111-2")) is None
+    _, updated = _clause("shopping.buy_variant", "updated shopping.orders")
+    assert _decide_keyed(compiled, updated, before, before) is None
+
+
+def test_a_where_on_the_key_alone_decides_the_converse() -> None:
+    compiled, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
+    assert isinstance(forbid.body, ir.TraceBody)
+    event = forbid.body.first
+    assert isinstance(event, ir.ChangeEvent)
+    key_only = ir.Compare(op="==", left=ir.FieldRef(name="order_id"), right=ir.Lit(value="111-9"))
+    by_key = forbid.model_copy(
+        update={"body": forbid.body.model_copy(
+            update={"first": event.model_copy(update={"where": key_only})})}
+    )  # fmt: skip
+    before = _orders("111-1")
+    other = _decide_keyed(compiled, by_key, before, _orders("111-1", "111-2"))
+    assert other is not None and other.passed  # an order was placed, not that one
+    that = _decide_keyed(compiled, by_key, before, _orders("111-1", "111-9"))
+    assert that is not None and not that.passed
+
+
+def test_the_device_checker_decides_a_forbidden_order_that_was_not_placed() -> None:
+    compiled = library()["shopping.buy_unavailable"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    start = start_reading(compiled, traj)
+    assert start is not None and "orders" in start.apps["shopping"].collections
+    _, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
+    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
+    dv = device_check(compiled, traj, transport, sleep=lambda s: None, start=start)
+    assert forbid.id in dv.inferred and dv.inferred[forbid.id].passed
+    assert forbid.id not in dv.unobservable
+    truth = check_trajectory(compiled, traj)
+    assert next(r for r in truth.clauses if r.id == forbid.id).passed
+    plain = device_check(compiled, traj, transport, sleep=lambda s: None)
+    assert forbid.id in plain.unobservable

@@ -3,7 +3,7 @@
 Some state is read only from the apps' screens, which cannot be opened in the middle of an
 episode (``Coverage.at_end``), so a phone never sees the steps at which it changed. It can
 still be read before the episode as well as after it, and the two readings prove some trace
-clauses in one direction only:
+clauses in one direction (in both for an append-only collection, below):
 
 - a key the end reading holds and the start reading does not was added at some step (the
   verifier matches records by key, step by step); a key the start holds and the end does not
@@ -17,11 +17,21 @@ clauses in one direction only:
 - so `eventually E` is *true* and `never E` (a `forbid`) *false* when ``E`` is proved to have
   happened, and `at most N times E` is false when more than ``N`` occurrences are proved.
 
-The converse is never proved (a record added, then deleted again, leaves both readings
-alike), and nothing is proved about `updated` (a record deleted and added again under the
-same key reads like an update), about an event's ``where`` unless it reads only the record's
-key and the task's parameters (the record may have changed between the step that added it
-and the end), nor about the order of events. Those clauses stay undecided.
+The converse is not proved in general (a record added, then deleted again, leaves both
+readings alike). It is for an *append-only* collection (``collection C: R append only``: the
+app offers no way to remove a record or change its key) whose key both readings read
+exactly, and whose start reading's keys are all read at the end (readings that show a
+removal contradict the declaration, and prove only what they prove of any collection). A
+record added along the way is then still there at the end, under the key it was added with,
+so the keys read after the episode and not before are exactly the records added, and no key
+is ever deleted: `eventually added C` is false and `never added C` true when no new key is
+read, `at most N times added C` holds when at most ``N`` are, and `never deleted C` holds.
+
+Nothing is proved about `updated` (a record deleted and added again under the same key reads
+like an update), about an event's ``where`` unless it reads only the record's key and the
+task's parameters (the record may have changed between the step that added it and the end;
+its key and the parameters have not), nor about the order of events. Those clauses stay
+undecided.
 """
 
 from __future__ import annotations
@@ -58,7 +68,7 @@ def bracketed_event(
     clause: ir.Clause, compiled: ir.CompiledTask, at_end: frozenset[Key]
 ) -> ir.ChangeEvent | None:
     """The change event of a trace clause that readings before and after the episode can
-    decide in one direction (None: they cannot)."""
+    decide, in one direction at least (None: they cannot)."""
     body = clause.body
     if not isinstance(body, ir.TraceBody) or body.op not in _OPS or body.second is not None:
         return None
@@ -79,9 +89,15 @@ def bracketed_event(
 
 
 def decide(
-    clause: ir.Clause, compiled: ir.CompiledTask, at_end: frozenset[Key], readings: Readings
+    clause: ir.Clause,
+    compiled: ir.CompiledTask,
+    at_end: frozenset[Key],
+    readings: Readings,
+    keyed: frozenset[Key] = frozenset(),
 ) -> ClauseResult | None:
-    """The clause's result where the readings prove it (None: they do not)."""
+    """The clause's result where the readings prove it (None: they do not). ``keyed``: the
+    collections whose key field the readings read exactly (``Coverage.keyed``); an
+    append-only one among them is decided both ways."""
     event = bracketed_event(clause, compiled, at_end)
     if event is None:
         return None
@@ -91,19 +107,71 @@ def decide(
         return None
     body = clause.body
     n = len(found)
-    if body.op == "eventually" and n:
-        passed, summary = True, "the readings before and after the episode prove it happened"
-    elif body.op == "never" and n:
-        passed, summary = False, "the readings before and after the episode prove it happened"
+    exact = _exact(event, compiled, keyed, readings)
+    if n and body.op in ("eventually", "never"):
+        passed, summary = body.op == "eventually", _HAPPENED
     elif body.op == "at_most" and n > (body.times or 0):
-        passed = False
-        summary = f"the readings before and after the episode prove it happened {n} times"
-    else:
+        passed, summary = False, f"{_HAPPENED} {n} times"
+    elif exact is None:
         return None
+    elif body.op == "at_most":
+        passed, summary = True, f"{_HAPPENED} {n} times, no more: {exact}"
+        found = found or [_none_evidence(event, exact)]
+    else:
+        passed, summary = body.op == "never", f"{_NEVER}: {exact}"
+        found = [_none_evidence(event, exact)]
     return ClauseResult(
         id=clause.id, role=clause.role, kind="trace", passed=passed, weight=clause.weight,
         subgoal=clause.subgoal, summary=summary, evidence=found[:3], span=clause.span,
     )  # fmt: skip
+
+
+_HAPPENED = "the readings before and after the episode prove it happened"
+_NEVER = "the readings before and after the episode prove it never happened"
+
+
+def _exact(
+    event: ir.ChangeEvent, compiled: ir.CompiledTask, keyed: frozenset[Key], readings: Readings
+) -> str | None:
+    """Why the readings' count of the event is exact, worded for the clause's summary (None:
+    it is only a lower bound). It is for additions and deletions of an append-only
+    collection whose key is read exactly, when every key read before the episode is read
+    after it."""
+    target = event.target
+    if not isinstance(target, ir.CollectionRef) or event.op not in ("added", "deleted"):
+        return None
+    app = compiled.apps.get(target.app)
+    coll = app.collection(target.name) if app is not None else None
+    key = _key_field(compiled, target)
+    if coll is None or not coll.append_only or key is None:
+        return None
+    if (target.app, target.name) not in keyed:
+        return None
+    old, new = _rows(readings.start, target), _rows(readings.end, target)
+    if old is None or new is None or not _keys(old, key) <= _keys(new, key):
+        return None
+    name = f"{target.app}.{target.name}"
+    if event.op == "deleted":
+        return f"{name} is append-only and every key read before the episode is read after it"
+    return (
+        f"{name} is append-only, so a record added along the way is read after the episode "
+        f"under a {key.name} not read before it"
+    )
+
+
+def _keys(records: list[dict[str, Any]], key: ir.FieldDef) -> set[str]:
+    return {key_of(r, key) for r in records}
+
+
+def _rows(snap: WorldSnapshot, target: ir.CollectionRef) -> list[dict[str, Any]] | None:
+    state = snap.apps.get(target.app)
+    return state.collections.get(target.name) if state is not None else None
+
+
+def _none_evidence(event: ir.ChangeEvent, why: str) -> Evidence:
+    target = event.target
+    assert isinstance(target, ir.CollectionRef)
+    return Evidence(kind="change", app=target.app, collection=target.name, detail=why)
 
 
 def _proved(

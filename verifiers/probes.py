@@ -6,7 +6,8 @@ settings, the final UI tree, the foreground app, the clock, and the steps the ag
 A clause is *observable* when everything it reads is among these; the device verdict is
 decided by observable clauses alone (a failing one decides failure; success needs all of
 them observable) and is otherwise left undecided instead of guessed. A few clauses on state
-read only at the end are decided in one direction by a reading before the episode as well
+read only at the end are decided by a reading before the episode as well, in one direction,
+or in both for additions to and deletions from an append-only collection
 (``tasklang.verifiers.bracket``).
 """
 
@@ -291,7 +292,7 @@ def device_verdict(
     inferred = {}
     for clause in compiled.task.clauses:
         if clause.id in hidden and readings is not None:
-            result = decide(clause, compiled, cov.at_end, readings)
+            result = decide(clause, compiled, cov.at_end, readings, cov.keyed)
             if result is not None:
                 inferred[clause.id] = result
                 del hidden[clause.id]

@@ -18,7 +18,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tasklang import ir
 from tasklang.envs.phoneworld.widgets import View
+from tasklang.verifiers.state import key_of
 
 if TYPE_CHECKING:
     from tasklang.envs.phoneworld.phone import Phone
@@ -95,6 +97,23 @@ class AppData:
 
     collections: dict[str, list[dict[str, Any]]]
     settings: dict[str, Any]
+
+
+class AppendOnlyViolation(RuntimeError):
+    """An app removed a record from a collection its model declares `append only` (or
+    changed the record's key, which removes it under its old key): the app breaks its model."""
+
+
+def append_only_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldDef]:
+    """(app, collection) -> the key field, for each append-only collection of ``apps``."""
+    out = {}
+    for name, model in apps.items():
+        for coll in model.collections:
+            rdef = model.record(coll.record)
+            key = rdef.key_field() if rdef is not None else None
+            if coll.append_only and key is not None:
+                out[(name, coll.name)] = key
+    return out
 
 
 class App:
@@ -184,11 +203,27 @@ class Ctx:
 
     # ------------------------------------------------------------ writing (copy on write)
     def _replace(self, collection: str, records: list[dict[str, Any]], app: str | None) -> None:
+        key = self.phone.append_only.get((app or self.app.model, collection))
+        if key is not None:
+            self._keep(collection, records, app, key)
         d = self.data(app)
         self.phone.state[app or self.app.model] = AppData(
             {**d.collections, collection: records}, d.settings
         )
         self.phone.changed = True
+
+    def _keep(
+        self, collection: str, records: list[dict[str, Any]], app: str | None, key: ir.FieldDef
+    ) -> None:
+        """Refuses a change that removes a key from an append-only collection."""
+        kept = {key_of(r, key) for r in records}
+        gone = [r for r in self.records(collection, app) if key_of(r, key) not in kept]
+        if gone:
+            where = f"{app or self.app.model}.{collection}"
+            raise AppendOnlyViolation(
+                f"{where} is append-only, but the record whose {key.name} is "
+                f"{gone[0].get(key.name)!r} would be removed (or its {key.name} changed)"
+            )
 
     def add(self, collection: str, record: dict[str, Any], app: str | None = None) -> None:
         self._replace(collection, [*self.records(collection, app), dict(record)], app)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
+from tasklang import ir
 from tasklang.envs.phoneworld import widgets as w
 from tasklang.envs.phoneworld.app import App, AppData, Ctx, Dialog, Notification, Route, Screen
 from tasklang.envs.phoneworld.widgets import View
@@ -128,6 +129,9 @@ class Phone:
     # for (route id, field, the field's bounds)
     paste_at: tuple[int, str, w.Bounds] | None = None
     changed: bool = False
+    # (app, collection) -> key field of each collection whose model says `append only`: a
+    # change that removes one of its records raises ``AppendOnlyViolation``
+    append_only: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
     _tree: View | None = None
     _activity: str | None = None
     _lists: dict[int, tuple[int, int]] = field(default_factory=dict)  # route id -> total, page

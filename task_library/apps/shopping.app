@@ -84,7 +84,10 @@ app shopping {
   collection products: Product
   collection cart: CartLine
   collection saved_for_later: CartLine
-  collection orders: Order
+  # the app offers no way to delete an order: a cancelled order stays in Your Orders, marked
+  # Cancelled, under its order number (archiving, which hides an order from Your Orders, is a
+  # feature of the desktop website; an app version that offers it would end this declaration)
+  collection orders: Order append only
   collection order_lines: OrderLine
   collection addresses: Address
   collection payments: PaymentMethod
