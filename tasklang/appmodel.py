@@ -12,7 +12,10 @@ from tasklang.lower import RESERVED_NAMES, Reporter
 from tasklang.screenprobe import build_screen_probe
 from tasklang.types import coerce_literal
 
-PROBE_NAMESPACES = ("system", "secure", "global")
+# settings provider tables, then system services that keep a setting themselves (read with
+# `cmd SERVICE get KEY`): each service's known boolean keys
+SERVICE_SETTINGS = {"netpolicy": ("restrict-background",)}
+PROBE_NAMESPACES = ("system", "secure", "global", *SERVICE_SETTINGS)
 FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
@@ -44,13 +47,16 @@ class AppBuilder(Reporter):
             elif isinstance(item, ast.ProbeDecl):
                 probes.append(item)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
-            if app.record(coll_decl.record) is None:
+            rdef = app.record(coll_decl.record)
+            if rdef is None:
                 self.error(
                     "TL1009",
                     f"no record type `{coll_decl.record}` in app `{app.name}`",
                     coll_decl.span,
                     did_you_mean(coll_decl.record, [r.name for r in app.records]),
                 )
+            elif coll_decl.append_only:
+                self.append_only(coll_decl, rdef)
         if not app.package:
             self.error(
                 "TL1014",
@@ -77,7 +83,24 @@ class AppBuilder(Reporter):
         if app.collection(decl.name) is not None or app.setting(decl.name) is not None:
             self.error("TL1005", f"`{decl.name}` is declared twice in app `{app.name}`", decl.span)
             return
-        app.collections.append(ir.CollectionDef(name=decl.name, record=decl.record, span=decl.span))
+        app.collections.append(
+            ir.CollectionDef(
+                name=decl.name, record=decl.record, append_only=decl.append_only, span=decl.span
+            )
+        )
+
+    def append_only(self, decl: ast.CollectionDecl, rdef: ir.RecordDef) -> None:
+        """An append-only collection keeps each record under its key, so its record type
+        needs a key field that cannot be left empty."""
+        key = rdef.key_field()
+        if key is None:
+            self.error("TL1032", f"append-only collection `{decl.name}` has no key field",
+                       decl.span, f"mark with `key` the field of `{rdef.name}` that tells its "
+                       "records apart: the collection keeps each record under it")  # fmt: skip
+        elif key.type.optional:
+            self.error("TL1032", f"the key `{key.name}` of append-only collection "
+                       f"`{decl.name}` is optional", decl.span,
+                       "a record without a key cannot be told apart from the others")  # fmt: skip
 
     def add_field(
         self, app: ir.AppModel, into: list[ir.FieldDef], decl: ast.FieldDecl, what: str
@@ -163,9 +186,11 @@ class AppBuilder(Reporter):
                     "TL1023",
                     f"unknown settings namespace `{args[0]}`",
                     decl.span,
-                    did_you_mean(args[0], PROBE_NAMESPACES) or "use system, secure or global",
+                    did_you_mean(args[0], PROBE_NAMESPACES)
+                    or "use system, secure, global or netpolicy",
                 )
             probe.namespace, probe.key = args[0], args[1]
+            self.service_setting(args[0], args[1], setting, decl)
         elif decl.source == "sqlite":
             probe.path, probe.table = args[0], args[1]
         elif decl.source == "files":
@@ -215,6 +240,20 @@ class AppBuilder(Reporter):
                 )
             probe.columns[col.name] = self.string(col.column, col.span)
         return probe
+
+    def service_setting(
+        self, service: str, key: str, setting: ir.FieldDef | None, decl: ast.ProbeDecl
+    ) -> None:
+        """A setting a system service keeps: one of its known keys, on a boolean."""
+        keys = SERVICE_SETTINGS.get(service)
+        if keys is None:
+            return
+        if key not in keys:
+            self.error("TL1023", f"`{service}` keeps no setting `{key}`", decl.span,
+                       did_you_mean(key, keys) or f"known: {', '.join(keys)}")  # fmt: skip
+        if setting is not None and setting.type.name != "bool":
+            self.error("TL1023", f"`{service} {key}` is a boolean, not `{setting.type}`",
+                       decl.span)  # fmt: skip
 
     def prefs(
         self, app: ir.AppModel, decl: ast.ProbeDecl, probe: ir.Probe, setting: ir.FieldDef | None

@@ -16,6 +16,7 @@ from tasklang.envs.device.differential import library
 from tasklang.envs.device.emulated import EmulatedPhone, Storage, Stored, snapshot_of
 from tasklang.envs.device.probes import files_root, probe_specs
 from tasklang.envs.device.runner import run_setup, run_teardown
+from tasklang.envs.device.services import service_setting
 from tasklang.envs.device.setup import build_plan
 from tasklang.sampling import sample_instance
 from tasklang.verifiers.snapshot import WorldSnapshot
@@ -54,9 +55,12 @@ def phones_own(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Storage:
     for i, spec in enumerate(probe_specs(compiled)):
         p = spec.probe
         if p.source == "content":
-            s.providers[p.uri or ""] = [{c: f"own {c}" for c in spec.columns}]
+            # (the columns the provider gives itself, a row's id, are its own business)
+            own = [c for c in spec.columns if c not in spec.provided]
+            s.providers[p.uri or ""] = [{c: f"own {c}" for c in own}]
         elif p.source == "setting" and i % 2:  # every other one was never set
-            s.settings[(p.namespace or "", p.key or "")] = "7"
+            ns, key = p.namespace or "", p.key or ""
+            s.settings[(ns, key)] = "1" if service_setting(ns, key) else "7"  # Data Saver on
         elif p.source == "sqlite":
             ids = {f.link.key: "1" for f in spec.links if f.link is not None}  # the row's id
             s.tables[(p.path or "", p.table or "")] = [{c: "own" for c in spec.columns} | ids]

@@ -18,6 +18,7 @@ from tasklang.envs.device.differential import library
 from tasklang.envs.device.driver import ShellDriver
 from tasklang.envs.device.env import DeviceEnv
 from tasklang.envs.device.runner import run_setup, run_teardown
+from tasklang.envs.device.services import DATA_SAVER
 from tasklang.envs.device.transport import ReplayTransport
 from tasklang.sampling import sample_instance
 from tasklang.verifiers.check import check_trajectory
@@ -170,7 +171,10 @@ class Recorder:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.settings: dict[str, str] = {"secure ui_night_mode": "2"}
+        # Data Saver on, as the network policy service keeps it
+        self.settings: dict[str, str] = {
+            "secure ui_night_mode": "2", "netpolicy restrict-background": "1",
+        }  # fmt: skip
 
     def shell(self, line: str, timeout: float = 20.0) -> str:
         import shlex
@@ -185,6 +189,10 @@ class Recorder:
             self.settings.pop(f"{argv[2]} {argv[3]}", None)
         if argv[:2] == ["content", "query"]:
             return "No result found.\n"
+        if argv[:3] == ["cmd", "netpolicy", "get"]:
+            return DATA_SAVER.output(self.settings[f"netpolicy {argv[3]}"])
+        if argv[:3] == ["cmd", "netpolicy", "set"]:
+            self.settings[f"netpolicy {argv[3]}"] = {"true": "1", "false": "0"}[argv[4]]
         return ""
 
     def push(self, remote: str, data: bytes, timeout: float = 60.0) -> None:
@@ -198,6 +206,7 @@ def test_setup_then_teardown_puts_settings_back() -> None:
     before = dict(phone.settings)
     saved = run_setup(compiled, initial, phone)
     assert phone.settings["secure ui_night_mode"] == "1"  # the task starts with it off
+    assert phone.settings["netpolicy restrict-background"] == "0"  # and Data Saver off
     run_teardown(compiled, initial, phone, saved)
     assert phone.settings == before
 

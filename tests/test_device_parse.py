@@ -426,7 +426,8 @@ def test_contact_details_are_read_from_the_data_rows_of_their_raw_contact() -> N
     data, groups = spec.data_commands()
     assert data.argv == (
         "content", "query", "--uri", "content://com.android.contacts/data",
-        "--projection", "raw_contact_id:mimetype:data1:data2:data4",
+        # the groups' members are kept in the same rows: one query for both
+        "--projection", "raw_contact_id:mimetype:data1:data2:data4:display_name",
     )  # fmt: skip
     assert groups.argv == (
         "content", "query", "--uri", "content://com.android.contacts/groups",
@@ -470,8 +471,8 @@ def test_a_contact_with_two_values_for_one_field_is_not_read() -> None:
     assert isinstance(spec, ProbeSpec)
     data, groups = spec.data_commands()
     rows = text("content_query_contact_data.txt") + (
-        "Row: 13 raw_contact_id=1, mimetype=vnd.android.cursor.item/email_v2, "
-        "data1=ann@work.example, data2=2, data4=NULL\n"
+        "Row: 14 raw_contact_id=1, mimetype=vnd.android.cursor.item/email_v2, "
+        "data1=ann@work.example, data2=2, data4=NULL, display_name=Ann Lee\n"
     )
     from tasklang.envs.device.probes import records_of
 
@@ -483,15 +484,15 @@ def test_a_contact_with_two_values_for_one_field_is_not_read() -> None:
         records_of(spec, text("content_query_contact_phones.txt"), reads(rows))
     # the same address twice is one value
     twice = text("content_query_contact_data.txt") + (
-        "Row: 13 raw_contact_id=1, mimetype=vnd.android.cursor.item/email_v2, "
-        "data1=ann.lee@example.com, data2=2, data4=NULL\n"
+        "Row: 14 raw_contact_id=1, mimetype=vnd.android.cursor.item/email_v2, "
+        "data1=ann.lee@example.com, data2=2, data4=NULL, display_name=Ann Lee\n"
     )
     [ann, *_] = records_of(spec, text("content_query_contact_phones.txt"), reads(twice))
     assert ann["email"] == "ann.lee@example.com"
     # two standard groups, where the model keeps one: not read either
     friends = text("content_query_contact_data.txt") + (
-        "Row: 13 raw_contact_id=1, mimetype=vnd.android.cursor.item/group_membership, "
-        "data1=2, data2=NULL, data4=NULL\n"
+        "Row: 14 raw_contact_id=1, mimetype=vnd.android.cursor.item/group_membership, "
+        "data1=2, data2=NULL, data4=NULL, display_name=Ann Lee\n"
     )
     with pytest.raises(Ambiguous, match=r"2 values for `group`"):
         records_of(spec, text("content_query_contact_phones.txt"), reads(friends))
@@ -501,9 +502,11 @@ def test_a_contact_with_two_values_for_one_field_is_not_read() -> None:
             return rows
         if argv == groups.argv:
             return text("content_query_contact_groups.txt")
-        if argv[-2:] == ("--projection", "title"):  # the groups probe's own query
+        if argv[-2:] == ("--projection", "title:_id:deleted"):  # the groups probe's own query
             titles = ("Family", "Friends", "Work", "Classmates", "Book club, Tuesdays")
-            return "".join(f"Row: {i} title={t}\n" for i, t in enumerate(titles))
+            return "".join(
+                f"Row: {i} title={t}, _id={i + 1}, deleted=0\n" for i, t in enumerate(titles)
+            )
         if argv == spec.command().argv:
             return text("content_query_contact_phones.txt")
         if argv[:3] == ("content", "query", "--uri"):
@@ -523,7 +526,7 @@ def test_a_contact_with_two_values_for_one_field_is_not_read() -> None:
     assert "2 values for `email`" in reading.unread[("contacts", "people")]
     # the standard groups' rows are the values of a contact's group, not `Group` records
     assert reading.snapshot.apps["contacts"].collections["groups"] == [
-        {"title": "Book club, Tuesdays"}
+        {"title": "Book club, Tuesdays", "members": ["Bob Lee"]}
     ]
 
 
@@ -555,9 +558,169 @@ def test_data_row_columns_need_a_single_valued_field_of_a_provider() -> None:
     probe = ir.Probe(target="people", source="content", uri="content://x", columns={"e": column})
     text_field = ir.FieldDef(name="e", type=_type("text", optional=True))
     assert codec.column_codec(probe, text_field, column).exact
-    listed = ir.FieldDef(name="e", type=_type("list", item=_type("text")))
-    assert not codec.column_codec(probe, listed, column).exact  # one row holds one value
+    listed = ir.FieldDef(name="e", type=_type("list", item=_type("int")))
+    assert not codec.column_codec(probe, listed, column).exact  # a row holds one text
+    texts = ir.FieldDef(name="e", type=_type("list", item=_type("text")))
+    assert codec.column_codec(probe, texts, column).many  # a row per item
     table = probe.model_copy(update={"source": "sqlite"})
     assert not codec.column_codec(table, text_field, column).exact
     labelled = ir.FieldDef(name="email_label", type=_type("enum", members=("home", "mobile")))
     assert not codec.column_codec(probe, labelled, column.replace("data1", "data2", 1)).exact
+
+
+def _contacts_groups() -> tuple[ir.CompiledTask, object]:
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.probes import probe_specs
+
+    compiled = library()["contacts.company_answer"]
+    spec = next(s for s in probe_specs(compiled) if (s.app, s.target) == ("contacts", "groups"))
+    return compiled, spec
+
+
+def test_a_groups_members_are_read_from_the_membership_rows_naming_it() -> None:
+    from tasklang.envs.device.probes import Ambiguous, ProbeSpec, records_of
+
+    _, spec = _contacts_groups()
+    assert isinstance(spec, ProbeSpec)
+    # the id the membership rows name it by, and the mark of a group deleted (kept until a
+    # sync adapter removes it)
+    assert spec.columns == ["title", "_id", "deleted"]
+    [data] = spec.data_commands()
+    assert data.argv == (
+        "content", "query", "--uri", "content://com.android.contacts/data",
+        "--projection", "raw_contact_id:mimetype:data1:data2:data4:display_name",
+    )  # fmt: skip
+    outputs = {data.argv: text("content_query_contact_data.txt")}
+    groups = text("content_query_contact_groups_ids.txt")
+    records = records_of(spec, groups, outputs.__getitem__)
+    # the standard groups are no records, nor is a deleted group (`Old friends`); only
+    # membership rows name a group by `data1`
+    assert records == [
+        {"title": "Book club, Tuesdays", "members": ["Bob Lee"]},
+        {"title": "Neighbours", "members": ["Chloé 王"]},
+        {"title": "Choir", "members": []},
+    ]
+    # a second member: the provider keeps no order among the rows, so the list is not read
+    two = text("content_query_contact_data.txt") + (
+        "Row: 14 raw_contact_id=1, mimetype=vnd.android.cursor.item/group_membership, "
+        "data1=5, data2=NULL, data4=NULL, display_name=Ann Lee\n"
+    )
+    with pytest.raises(Ambiguous, match=r"_id 5 has 2 rows for `members`.*keeps no order"):
+        records_of(spec, groups, {data.argv: two}.__getitem__)
+    # one contact twice (two raw contacts joined into one) is not one member either
+    twice = text("content_query_contact_data.txt") + (
+        "Row: 14 raw_contact_id=4, mimetype=vnd.android.cursor.item/group_membership, "
+        "data1=6, data2=NULL, data4=NULL, display_name=Chloé 王\n"
+    )
+    with pytest.raises(Ambiguous, match=r"_id 6 has 2 rows"):
+        records_of(spec, groups, {data.argv: twice}.__getitem__)
+    nameless = text("content_query_contact_data.txt") + (
+        "Row: 14 raw_contact_id=5, mimetype=vnd.android.cursor.item/group_membership, "
+        "data1=7, data2=NULL, data4=NULL, display_name=NULL\n"
+    )
+    with pytest.raises(Ambiguous, match=r"_id 7 has a row for `members`.*without `display_name`"):
+        records_of(spec, groups, {data.argv: nameless}.__getitem__)
+
+
+def test_a_list_kept_a_row_per_item_round_trips_up_to_one_item() -> None:
+    column = (
+        "display_name where mimetype = vnd.android.cursor.item/group_membership "
+        "in content://com.android.contacts/data by data1 = _id"
+    )
+    probe = ir.Probe(target="groups", source="content", uri="content://x", columns={"m": column})
+    listed = ir.FieldDef(name="m", type=_type("list", item=_type("text")))
+    items = codec.column_codec(probe, listed, column)
+    assert items.exact and items.many
+    assert [items.encode(v) for v in ([], None, ["Ann, Lee"])] == [None, None, '["Ann, Lee"]']
+    assert items.decode(None) == [] and items.decode('["Ann, Lee"]') == ["Ann, Lee"]
+    with pytest.raises(codec.DecodeError):
+        items.decode("[1]")
+    numbers = ir.FieldDef(name="m", type=_type("list", item=_type("int")))
+    assert not codec.column_codec(probe, numbers, column).exact  # a row's text, not a number
+    table = probe.model_copy(update={"source": "sqlite"})
+    assert not codec.column_codec(table, listed, column).exact
+
+
+def test_data_saver_is_read_from_the_network_policy_service() -> None:
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.probes import probe_specs, setting_raw
+    from tasklang.envs.device.services import DATA_SAVER, service_setting
+
+    compiled = library()["settings.set_volumes"]
+    spec = next(s for s in probe_specs(compiled) if s.target == "data_saver")
+    assert service_setting(spec.probe.namespace, spec.probe.key) == DATA_SAVER
+    cmd = spec.command()
+    assert cmd is not None and cmd.argv == ("cmd", "netpolicy", "get", "restrict-background")
+    assert spec.codec is not None and spec.codec.exact
+    on = setting_raw(spec, text("cmd_netpolicy_restrict_background.txt"))
+    off = setting_raw(spec, "Restrict background status: disabled\r\n")
+    assert (spec.codec.decode(on), spec.codec.decode(off)) == (True, False)
+    assert DATA_SAVER.output("1") == text("cmd_netpolicy_restrict_background.txt")
+    assert DATA_SAVER.set("0") == ("cmd", "netpolicy", "set", "restrict-background", "false")
+    for garbage in (
+        "", "null\n", "Error: unknown get type 'restrict-background'\n",
+        "Restrict background status: enabled (metered)\n", "Restricted mode status: enabled\n",
+        "Restrict background status: enabled\nRestrict background status: disabled\n",
+    ):  # fmt: skip
+        with pytest.raises(parse.OutputError, match=r"settings\.data_saver: `cmd netpolicy get"):
+            setting_raw(spec, garbage)
+    with pytest.raises(ValueError, match="holds 1 or 0"):
+        DATA_SAVER.set("2")
+    # every service key the compiler accepts, the device backend reads
+    from tasklang.appmodel import SERVICE_SETTINGS as ACCEPTED
+    from tasklang.envs.device.services import SERVICE_SETTINGS
+
+    assert set(SERVICE_SETTINGS) == {(s, k) for s, keys in ACCEPTED.items() for k in keys}
+
+
+@pytest.mark.parametrize(
+    ("probe", "message"),
+    [
+        ('setting netpolicy "restrict-backgrounds"', "`netpolicy` keeps no setting"),
+        ('setting netpolcy "restrict-background"', "unknown settings namespace"),
+    ],
+)
+def test_a_service_setting_probe_names_a_known_key(probe: str, message: str) -> None:
+    from tasklang.compiler import Compiler
+
+    app = (
+        'app saver {\n  package "com.example.saver"\n  settings {\n    on: bool = false\n'
+        f"    level: int = 0\n  }}\n  probe on: {probe}\n"
+        '  probe level: setting netpolicy "restrict-background"\n}\n'
+    )
+    result = Compiler().compile_text(app, "saver.app")
+    texts = [d.message for d in result.diagnostics if d.code == "TL1023"]
+    assert any(message in t for t in texts), texts
+    assert any("is a boolean, not `int`" in t for t in texts), texts
+
+
+def test_a_provider_several_collections_keep_fields_in_is_read_once() -> None:
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import read_world
+    from tasklang.envs.device.shell import shell_line
+    from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+
+    compiled = library()["contacts.company_answer"]
+    world = WorldSnapshot(clock="2026-05-14T08:30:00")
+    people = [{"name": "Ann Lee", "phone": "+1 555-0100", "company": "Bluefin"}]
+    world.apps["contacts"] = AppState(
+        collections={"people": people, "groups": [{"title": "Choir", "members": ["Ann Lee"]}]}
+    )
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "<hierarchy/>")
+    asked: list[tuple[str, ...]] = []
+
+    def run(argv: tuple[str, ...]) -> str:
+        asked.append(argv)
+        return transport.shell(shell_line(argv))
+
+    reading = read_world(compiled, run)
+    data = [
+        a
+        for a in asked
+        if a[:4] == ("content", "query", "--uri", "content://com.android.contacts/data")
+    ]
+    assert len(data) == 1  # the contacts' details and the groups' members, in one query
+    state = reading.snapshot.apps["contacts"]
+    assert state.collections["groups"] == [{"title": "Choir", "members": ["Ann Lee"]}]
+    assert state.collections["people"][0]["company"] == "Bluefin"

@@ -28,7 +28,7 @@ from tasklang.cli import app
 from tasklang.compiler import library_root
 from tasklang.envs.device.codec import TEXT
 from tasklang.envs.device.differential import library
-from tasklang.envs.device.parse import parse_setting
+from tasklang.envs.device.parse import OutputError, parse_setting
 from tasklang.envs.device.probes import (
     DataRow,
     Elsewhere,
@@ -39,6 +39,7 @@ from tasklang.envs.device.probes import (
     probe_specs,
 )
 from tasklang.envs.device.runner import teardown_commands
+from tasklang.envs.device.services import DATA_SAVER
 from tasklang.envs.device.setup import build_plan, writable_values
 from tasklang.envs.device.shell import (
     Command,
@@ -244,6 +245,48 @@ def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
     assert round_trips(rows) and rows.argv[3] == uri
     assert rows.argv[5] == "raw_contact_id:mimetype:data1"
     assert round_trips(looked) and looked.argv[3:] == (uri + "/g", "--projection", "_id:title")
+    # rows that name the record by another column of its row (a group's members)
+    members = f"display_name where mimetype = {kind} in {uri} by data1 = _id"
+    group = ProbeSpec("app", t, ir.Probe(target="x", source="content", uri=uri + "/g"),
+                      "collection", (FieldMap("m", members, TEXT),))  # fmt: skip
+    assert group.data_rows[0].data_row == DataRow(
+        "display_name", (("mimetype", kind),), uri, "data1", None, "_id"
+    )
+    assert group.columns == ["_id"]
+    [held] = group.data_commands()
+    projected = (uri, "--projection", "data1:mimetype:display_name")
+    assert round_trips(held) and held.argv[3:] == projected
+    assert round_trips(group.command() or listed)
+
+
+@PROPERTY
+@given(hostile)
+@example("a\n")
+@example("\r\n")
+def test_a_groups_member_read_back_whole(s: str) -> None:
+    """A member's name (any text an agent typed as a contact's name) is read from the
+    membership rows as data, the group named by its row's id."""
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import Ambiguous, records_of
+
+    compiled = library()["contacts.company_answer"]
+    spec = next(p for p in probe_specs(compiled) if p.target == "groups")
+    world = WorldSnapshot(clock="2026-05-14T08:30:00")
+    groups = [{"title": "x" + s, "members": [s]}, {"title": "y", "members": []}]
+    world.apps["contacts"] = AppState(collections={"groups": groups, "people": []})
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "")
+    cmd = spec.command()
+    assert cmd is not None and round_trips(cmd)
+    assert all(round_trips(c) for c in spec.data_commands())
+
+    def run(argv: tuple[str, ...]) -> str:
+        return transport.shell(shell_line(argv))
+
+    if _plain_cell(s) and _plain_cell("x" + s):
+        assert records_of(spec, run(cmd.argv), run) == groups
+    world.apps["contacts"].collections["groups"] = [{"title": "x", "members": [s, s + "."]}]
+    with pytest.raises(Ambiguous, match="2 rows for `members`"):
+        records_of(spec, run(cmd.argv), run)
 
 
 @PROPERTY
@@ -277,6 +320,9 @@ def test_teardown_paths_restore_saved_values_as_data(s: str) -> None:
     """Saved outputs hold what the phone had (anything): restoring passes it back as data."""
     plan = build_plan(ALL, hostile_world("note"))
     saved = {c.save: f"{s}\n" for c in plan.setup if c.save and c.save.startswith("setting:")}
+    # a service prints one of two sentences (anything else is an error: see below)
+    on = len(s) % 2 == 1
+    saved["setting:netpolicy:restrict-background"] = DATA_SAVER.output("1" if on else "0")
     specs = {f"rows:{p.app}.{p.target}": p for p in probe_specs(ALL)}
     for name in [c.save for c in plan.setup if c.save and c.save.startswith("rows:")]:
         spec = specs[name]
@@ -292,11 +338,14 @@ def test_teardown_paths_restore_saved_values_as_data(s: str) -> None:
         with pytest.raises(UnsafeValue, match="as an option"):
             teardown_commands(plan, saved)
         return
-    restored = {"setting": 0, "content": 0, "sqlite": 0}
+    restored = {"setting": 0, "content": 0, "sqlite": 0, "service": 0}
     for cmd in teardown_commands(plan, saved):
         assert round_trips(cmd)
         argv = list(cmd.argv)
-        if argv[:2] == ["settings", "put"]:
+        if argv[:2] == ["cmd", "netpolicy"]:
+            assert argv[2:] == ["set", "restrict-background", "true" if on else "false"]
+            restored["service"] += 1
+        elif argv[:2] == ["settings", "put"]:
             assert argv[4] == want
             restored["setting"] += 1
         elif argv[:2] == ["settings", "delete"]:
@@ -314,7 +363,11 @@ def test_teardown_paths_restore_saved_values_as_data(s: str) -> None:
             )
             assert _sql_rows(argv[4], spec)[0][spec.columns[0]] == s
             restored["sqlite"] += 1
-    assert restored["setting"] and restored["sqlite"]
+    assert restored["setting"] and restored["sqlite"] and restored["service"] == 1
+    if not s.startswith(DATA_SAVER.label):  # what the phone printed was no status
+        garbage = {**saved, "setting:netpolicy:restrict-background": s}
+        with pytest.raises(OutputError, match="restrict-background` printed"):
+            teardown_commands(plan, garbage)
 
 
 def _plain_cell(s: str) -> bool:
@@ -365,9 +418,14 @@ def test_plan_saves_before_changing_and_teardown_restores() -> None:
     assert lines.index("settings get secure ui_night_mode") < lines.index(
         "settings put secure ui_night_mode 1"
     )
+    assert lines.index("cmd netpolicy get restrict-background") < lines.index(
+        "cmd netpolicy set restrict-background false"
+    )  # Data Saver, through its service
     saved = {c.save: "2\n" for c in plan.setup if c.save}
+    saved["setting:netpolicy:restrict-background"] = "Restrict background status: enabled\n"
     restored = [c.line for c in teardown_commands(plan, saved)]
     assert "settings put secure ui_night_mode 2" in restored
+    assert "cmd netpolicy set restrict-background true" in restored
     saved["setting:secure:ui_night_mode"] = "null\n"
     assert "settings delete secure ui_night_mode" in [
         c.line for c in teardown_commands(plan, saved)
@@ -511,3 +569,29 @@ def test_contact_data_rows_are_noted_and_standard_groups_written() -> None:
     probes = [c.argv for c in plan.probes]
     data = ("content", "query", "--uri", "content://com.android.contacts/data")
     assert sum(a[:4] == data for a in probes) == 1  # one query for every field kept there
+
+
+def test_a_groups_row_id_is_read_but_never_written() -> None:
+    """The provider gives a group its `_id` (a deleted group's row keeps it): the probe reads
+    it to find the group's members, setup and the tear-down leave it to the provider."""
+    from tasklang.envs.device.setup import restore_rows
+
+    compiled = library()["contacts.update_number"]
+    spec = next(p for p in probe_specs(compiled) if p.target == "groups")
+    assert spec.columns == ["title", "_id", "deleted"] and spec.provided == ["_id", "deleted"]
+    groups = "content://com.android.contacts/groups"
+    # a group deleted before setup stays deleted
+    saved = "Row: 0 title=Choir, _id=12, deleted=0\nRow: 1 title=Old, _id=3, deleted=1\n"
+    restored = restore_rows(spec, saved)
+    assert [c.argv for c in restored] == [
+        ("content", "delete", "--uri", groups),
+        ("content", "insert", "--uri", groups, "--bind", "title:s:Choir"),
+    ]
+    world = sample_instance(compiled, 0).initial
+    world.apps["contacts"].collections["groups"] = [{"title": "Choir", "members": ["Ann Lee"]}]
+    plan = build_plan(compiled, world)
+    inserts = [c.argv for c in plan.setup if c.argv[:4] == ("content", "insert", "--uri", groups)]
+    assert ("content", "insert", "--uri", groups, "--bind", "title:s:Choir") in inserts
+    assert not any("_id" in a for argv in inserts for a in argv)
+    [note] = [n for n in plan.notes if n.startswith("contacts.groups:")]
+    assert "`members`" in note and "enter them in the app" in note

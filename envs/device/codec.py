@@ -29,6 +29,9 @@ class Codec:
     # a column whose stored value depends on other fields of the record (a parent folder's
     # path, where the field holds only its name): what the phone stores, from the record
     from_record: Callable[[dict[str, Any]], Raw] | None = None
+    # a list kept as one row of another provider per item (a group's members): the raw value
+    # is a JSON array of the rows' values
+    many: bool = False
 
 
 class DecodeError(ValueError):
@@ -209,6 +212,10 @@ SETTING_CODECS: dict[str, Callable[[], Codec]] = {
 # never trusted as the field's value.
 OPAQUE_COLUMNS = frozenset({("address", "recipient_ids")})
 INVERTED_COLUMNS = frozenset({("unread", "read")})
+# Providers that keep a deleted row, marked, until a sync adapter removes it (a contact group
+# deleted in an app, or by setup's `content delete`): the column that marks it (`1`). Such a
+# row is no record, and the tear-down does not put it back.
+DELETED_FLAGS = {"content://com.android.contacts/groups": "deleted"}
 EPOCH_COLUMNS = frozenset({"date", "date_sent", "timestamp", "last_modified", "date_added"})
 
 
@@ -438,7 +445,7 @@ ELSEWHERE = re.compile(r"true in (?P<uri>content://\S+)")
 # a value kept in a row of another provider that points back at the record (``probes.DataRow``)
 DATA_ROW = re.compile(
     r"(?P<value>\w+) where (?P<conds>\w+ = [^\s=]+(?: and \w+ = [^\s=]+)*)"
-    r" in (?P<uri>content://\S+) by (?P<key>\w+)"
+    r" in (?P<uri>content://\S+) by (?P<key>\w+)(?: = (?P<own>\w+))?"
     r"(?: then (?P<look_value>\w+) in (?P<look_uri>content://\S+) by (?P<look_key>\w+))?"
 )
 
@@ -492,9 +499,34 @@ def or_default(codec: Codec, default: Any) -> Codec:
     return Codec(codec.encode, decode, codec.exact)
 
 
+def row_items() -> Codec:
+    """A list of texts kept as one row of another provider per item (a group's members, as
+    its membership rows): read as a JSON array of the rows' values, nothing as the empty
+    list. The provider keeps no order among the rows, so a reading of more than one item
+    is not the list's value (``probes.Ambiguous``): exact for what it reads."""
+
+    def encode(v: Any) -> Raw:
+        return json.dumps(v, ensure_ascii=False) if isinstance(v, list) and v else None
+
+    def decode(raw: Raw) -> Any:
+        values = [] if raw is None else _json_decode(raw)
+        if not isinstance(values, list) or not all(isinstance(x, str) for x in values):
+            raise DecodeError(f"expected a JSON array of texts, read {str(raw)[:40]!r}")
+        return values
+
+    return Codec(encode, decode, many=True)
+
+
 def _single(fdef: ir.FieldDef) -> bool:
     """Whether a field holds one plain value (a row of another provider can give it)."""
     return fdef.type.name not in ("list", "record", "any", "bool")
+
+
+def _texts(fdef: ir.FieldDef) -> bool:
+    """Whether a field is a list of texts (what rows of another provider can give, a row
+    per item)."""
+    item = fdef.type.item
+    return fdef.type.name == "list" and item is not None and item.name == "text"
 
 
 def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Codec:
@@ -511,7 +543,11 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return JSON if fdef.type.name == "list" else first_of(fdef.default)
     data = DATA_ROW.fullmatch(column)
     if data is not None:  # the value of the one such row (none: the field's default)
-        if probe.source != "content" or not _single(fdef):
+        if probe.source != "content":
+            return OPAQUE
+        if _texts(fdef) and data["look_uri"] is None:  # one row per item
+            return row_items()
+        if not _single(fdef):
             return OPAQUE
         form = FORM_COLUMNS.get((name, data["look_value"] or data["value"]))
         kept = form(fdef.type) if form is not None else by_type(fdef.type)

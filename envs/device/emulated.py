@@ -20,6 +20,7 @@ from typing import Any
 from tasklang import ir
 from tasklang.envs.device.phoneworld import _escape, _listing_time, _sql_quote
 from tasklang.envs.device.probes import probe_specs
+from tasklang.envs.device.services import SERVICE_SETTINGS
 from tasklang.envs.device.shell import sql_name
 from tasklang.envs.device.transport import CommandFailed
 
@@ -60,6 +61,8 @@ class EmulatedPhone:
 
     def __init__(self, compiled: ir.CompiledTask, storage: Storage | None = None) -> None:
         self.s = storage or Storage()
+        for key in SERVICE_SETTINGS:  # a service always holds its setting: off until set
+            self.s.settings.setdefault(key, "0")
         self.lines: list[str] = []
         self.dbs: dict[str, sqlite3.Connection] = {}
         self.schemas: dict[str, dict[str, list[str]]] = {}
@@ -102,6 +105,7 @@ class EmulatedPhone:
             (("settings", "get"), self.settings_get),
             (("settings", "put"), self.settings_put),
             (("settings", "delete"), self.settings_delete),
+            *((("cmd", service), self.service) for service, _ in SERVICE_SETTINGS),
             (("run-as",), self.run_as),
             (("ls",), self.ls),
             (("cat",), self.cat),
@@ -152,6 +156,19 @@ class EmulatedPhone:
 
     def settings_delete(self, argv: list[str], line: str) -> str:
         self.s.settings.pop((argv[2], argv[3]), None)
+        return ""
+
+    def service(self, argv: list[str], line: str) -> str:
+        """`cmd SERVICE get KEY` / `cmd SERVICE set KEY true|false` of a setting a system
+        service keeps (off until set)."""
+        known = SERVICE_SETTINGS.get((argv[1], argv[3])) if len(argv) > 3 else None
+        if known is None or argv[2] not in ("get", "set"):
+            raise CommandFailed(line, 255, f"Error: unknown command '{' '.join(argv[2:])}'")
+        if argv[2] == "get":
+            return known.output(self.s.settings.get((argv[1], argv[3])))
+        if argv[4:] not in (["true"], ["false"]):
+            raise CommandFailed(line, 255, f"Error: invalid boolean '{' '.join(argv[4:])}'")
+        self.s.settings[(argv[1], argv[3])] = "1" if argv[4] == "true" else "0"
         return ""
 
     # ------------------------------------------------------------ SQLite

@@ -29,6 +29,7 @@ from tasklang.envs.device.probes import (
     lookup_tables,
     probe_specs,
 )
+from tasklang.envs.device.services import SERVICE_SETTINGS
 from tasklang.envs.device.transport import CommandFailed
 from tasklang.verifiers.snapshot import WorldSnapshot
 
@@ -73,6 +74,7 @@ class PhoneWorldTransport:
         return {
             ("content", "query"): self.content_query,
             ("settings", "get"): self.settings_get,
+            **{("cmd", service): self.service_get for service, _ in SERVICE_SETTINGS},
             ("run-as",): self.run_as,
             ("ls",): self.ls,
             ("cat",): self.cat,
@@ -125,7 +127,7 @@ class PhoneWorldTransport:
             raw = encode_values(spec, rec)
             for f in spec.data_rows:  # the row's own id, which the rows elsewhere point at
                 if f.data_row is not None:
-                    raw[f.data_row.key] = str(i + 1)
+                    raw[f.data_row.row_key] = str(i + 1)
             rows.append(raw)
         rows += spec.named_rows()
         ids = {f.data_row.look.key for s in self.specs for f in s.data_rows
@@ -134,6 +136,8 @@ class PhoneWorldTransport:
         for i, row in enumerate(rows):
             for key in ids:
                 row.setdefault(key, str(i + 1))
+            if spec.deleted_flag is not None:  # none deleted: PhoneWorld keeps no such rows
+                row.setdefault(spec.deleted_flag, "0")
         return rows
 
     def _stored_here(self, spec: ProbeSpec) -> list[dict[str, Any]]:
@@ -154,7 +158,8 @@ class PhoneWorldTransport:
     def data_rows(self, uri: str) -> list[dict[str, str | None]]:
         """The rows of a provider that keep fields of other records (a contact's e-mail in
         the contacts provider's data table): for each record, one row of each kind that holds
-        a value, pointing at the record's row as :meth:`content_query` numbers them."""
+        a value, pointing at the record's row as :meth:`content_query` numbers them; a list
+        kept a row per item (a group's members), a row for each item."""
         rows: list[dict[str, str | None]] = []
         for spec in dict.fromkeys(self._data_specs(uri)):
             fields = [f for f in spec.data_rows if f.data_row is not None and f.data_row.uri == uri]
@@ -163,6 +168,11 @@ class PhoneWorldTransport:
                 for f in fields:
                     data = f.data_row
                     assert data is not None
+                    if f.codec.many:
+                        items = rec.get(f.field) or []
+                        rows += [{data.key: str(i + 1), **dict(data.conds), data.value: str(v)}
+                                 for v in items]  # fmt: skip
+                        continue
                     raw = f.codec.encode(rec.get(f.field))
                     if raw is not None and data.look is not None:  # the row it names, by id
                         look = data.look
@@ -195,6 +205,19 @@ class PhoneWorldTransport:
                 raw = s.codec.encode(value)
                 return ("null" if raw is None else raw) + "\n"
         return "null\n"
+
+    def service_get(self, argv: list[str], line: str) -> str:
+        """`cmd SERVICE get KEY` of a setting a system service keeps (Data Saver)."""
+        service = SERVICE_SETTINGS.get((argv[1], argv[3])) if argv[2:3] == ["get"] else None
+        if service is None or len(argv) != 4:
+            raise CommandFailed(line, 255, f"Error: unknown command '{' '.join(argv[2:])}'")
+        for s in self.specs:
+            p = s.probe
+            if s.kind == "setting" and (p.namespace, p.key) == (argv[1], argv[3]) and s.codec:
+                state = self.world().apps.get(s.app)
+                value = state.settings.get(s.target) if state else None
+                return service.output(s.codec.encode(value))
+        return service.output(None)
 
     def run_as(self, argv: list[str], line: str) -> str:
         package, rest = argv[1], argv[2:]

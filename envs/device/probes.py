@@ -14,6 +14,7 @@ from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import (
     DATA_ROW,
+    DELETED_FLAGS,
     ELSEWHERE,
     LINK,
     OPAQUE,
@@ -24,6 +25,7 @@ from tasklang.envs.device.codec import (
     setting_codec,
 )
 from tasklang.envs.device.screens import AppProbe, ScreenSpec, screen_specs
+from tasklang.envs.device.services import service_setting
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
 from tasklang.verifiers.probes import Coverage
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
@@ -177,13 +179,19 @@ class DataRow:
     raw_contact_id`` is the `data1` of the contacts provider's data row of kind `email_v2`
     whose `raw_contact_id` is the record's own (its row read by the probe holds it too). With
     no such row the field holds its default; rows that hold different values cannot be read
-    as the one value the field holds (see :class:`Ambiguous`)."""
+    as the one value the field holds (see :class:`Ambiguous`).
+
+    The rows may name the record by another column of its row: ``display_name where
+    mimetype = vnd.android.cursor.item/group_membership in content://com.android.contacts/data
+    by data1 = _id`` is the `display_name` of each membership row whose `data1` is the
+    group row's `_id` (a list of texts: a row per item)."""
 
     value: str
     conds: tuple[tuple[str, str], ...]  # (column, value): the rows' kind
     uri: str
-    key: str
+    key: str  # the rows' column that points at the record
     look: Lookup | None = None  # where the rows' value names the field's value
+    own: str | None = None  # the record row's column it points at (None: ``key`` as well)
 
     @classmethod
     def of(cls, column: str) -> DataRow | None:
@@ -194,7 +202,12 @@ class DataRow:
             (name, value) for name, _, value in (c.split(" ", 2) for c in m["conds"].split(" and "))
         )
         look = Lookup(m["look_value"], m["look_uri"], m["look_key"]) if m["look_uri"] else None
-        return cls(m["value"], conds, m["uri"], m["key"], look)
+        return cls(m["value"], conds, m["uri"], m["key"], look, m["own"])
+
+    @property
+    def row_key(self) -> str:
+        """The column of the record's own row that the rows point at."""
+        return self.own or self.key
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -269,6 +282,9 @@ class ProbeSpec(AppProbe):
     # rows whose column holds one of these values are the values another probe's field names
     # (the standard groups a contact's group is), not records: (column, stored values)
     named: tuple[tuple[str, frozenset[str]], ...] = ()
+    # every column the app's probes read from each provider their fields are kept in (one
+    # query per provider, whichever collection's fields it is for): (provider, columns)
+    shared: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def prefs_key(self) -> str | None:
@@ -302,9 +318,27 @@ class ProbeSpec(AppProbe):
             if f.link is not None and f.link.key not in out:
                 out.append(f.link.key)
         for f in self.data_rows:
-            if f.data_row is not None and f.data_row.key not in out:
-                out.append(f.data_row.key)
+            if f.data_row is not None and f.data_row.row_key not in out:
+                out.append(f.data_row.row_key)
+        flag = self.deleted_flag
+        if flag is not None and flag not in out:
+            out.append(flag)
         return out
+
+    @property
+    def provided(self) -> list[str]:
+        """The columns the provider itself gives, read but never written by setup or the
+        tear-down: the id other providers' rows name a record by (a group's `_id`: a
+        deleted group's row keeps its id, which a new row cannot take), and the mark of a
+        deleted row (see :attr:`deleted_flag`)."""
+        own = [f.data_row.own for f in self.data_rows if f.data_row is not None]
+        return list(dict.fromkeys([*(c for c in own if c), *filter(None, [self.deleted_flag])]))
+
+    @property
+    def deleted_flag(self) -> str | None:
+        """The column that marks a deleted row of the probe's provider (``DELETED_FLAGS``)."""
+        p = self.probe
+        return DELETED_FLAGS.get(p.uri or "") if p.source == "content" else None
 
     @property
     def data_rows(self) -> list[FieldMap]:
@@ -315,7 +349,18 @@ class ProbeSpec(AppProbe):
 
     def data_commands(self) -> list[Command]:
         """The commands that read the rows of other providers the fields are kept in: one
-        per provider, with every column any of the fields reads there."""
+        per provider, with every column any of the app's fields reads there."""
+        shared = dict(self.shared)
+        return [
+            Command(("content", "query", "--uri", uri, "--projection",
+                     ":".join(shared.get(uri) or cols)),
+                    f"read {self.app}: the rows of {uri}")
+            for uri, cols in self.data_columns().items()
+        ]  # fmt: skip
+
+    def data_columns(self) -> dict[str, list[str]]:
+        """The columns the fields read from each other provider (the rows they are kept in,
+        and those their values name)."""
         columns: dict[str, list[str]] = {}
         for f in self.data_rows:
             row = f.data_row
@@ -325,11 +370,7 @@ class ProbeSpec(AppProbe):
             if row is not None and row.look is not None:
                 have = columns.setdefault(row.look.uri, [])
                 have += [c for c in (row.look.key, row.look.value) if c not in have]
-        return [
-            Command(("content", "query", "--uri", uri, "--projection", ":".join(cols)),
-                    f"read {self.app}.{self.target}: the rows of {uri}")
-            for uri, cols in columns.items()
-        ]  # fmt: skip
+        return columns
 
     def named_rows(self) -> list[dict[str, str | None]]:
         """The rows setup writes besides the records: the values other probes' fields name."""
@@ -374,7 +415,12 @@ class ProbeSpec(AppProbe):
                 argv += ["--projection", ":".join(self.columns)]
             return Command(tuple(argv), what, meta={"probe": self})
         if p.source == "setting":
-            key = ("settings", "get", p.namespace or "system", p.key or "")
+            service = service_setting(p.namespace, p.key)
+            key = (
+                service.get()
+                if service
+                else ("settings", "get", p.namespace or "system", p.key or "")
+            )
             return Command(key, what, meta={"probe": self})
         if p.source == "sqlite":
             return Command(
@@ -485,7 +531,7 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
                 specs.append(ProbeSpec(name, app.package, p, "setting", codec=setting_codec(p, fdef),
                                        default=fdef.default if fdef else None,
                                        setting_type=fdef.type if fdef else None))  # fmt: skip
-    return _with_named(specs, compiled)
+    return _shared(_with_named(specs, compiled))
 
 
 def named_values(spec: ProbeSpec, app: ir.AppModel) -> dict[tuple[str, str], frozenset[str]]:
@@ -519,6 +565,21 @@ def _with_named(specs: list[ProbeSpec], compiled: ir.CompiledTask) -> list[Probe
             if app == s.app and uri == s.probe.uri and s.kind == "collection"
         )
         out.append(dataclasses.replace(s, named=mine) if mine else s)
+    return out
+
+
+def _shared(specs: list[ProbeSpec]) -> list[ProbeSpec]:
+    """The specs, each knowing every column its app's probes read from the providers its
+    fields are kept in (see :attr:`ProbeSpec.shared`)."""
+    columns: dict[tuple[str, str], list[str]] = {}
+    for s in specs:
+        for uri, cols in s.data_columns().items():
+            have = columns.setdefault((s.app, uri), [])
+            have += [c for c in cols if c not in have]
+    out = []
+    for s in specs:
+        mine = tuple((uri, tuple(columns[(s.app, uri)])) for uri in s.data_columns())
+        out.append(dataclasses.replace(s, shared=mine) if mine else s)
     return out
 
 
@@ -646,7 +707,9 @@ def read_world(
     snap = WorldSnapshot(tz=tz or _tz(compiled))
     reading = Reading(snap)
     prefs: dict[tuple[str, ...], dict[str, str | None]] = {}  # each file read once
-    for spec in probe_specs(compiled, initial):
+    specs = probe_specs(compiled, initial)
+    shared = _once(run, {c.argv for s in specs for c in s.data_commands()})
+    for spec in specs:
         cmd = spec.command()
         if cmd is None or not spec.rows_exact:
             continue
@@ -661,7 +724,7 @@ def read_world(
                 raw = prefs[cmd.argv].get(spec.prefs_key)
                 value = spec.default if raw is None else _decode(spec.codec, raw, spec)
             else:
-                value = _decode(spec.codec, parse.parse_setting(run(cmd.argv)), spec)
+                value = _decode(spec.codec, setting_raw(spec, run(cmd.argv)), spec)
             state.settings[spec.target] = value
             continue
         why = _kept_elsewhere(spec, run)
@@ -670,7 +733,7 @@ def read_world(
             continue
         out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         try:
-            state.collections[spec.target] = records_of(spec, out, run)
+            state.collections[spec.target] = records_of(spec, out, shared)
         except Ambiguous as exc:
             reading.unread[spec.key] = str(exc)
     snap.clock = parse.parse_date(run(CLOCK.argv))
@@ -681,6 +744,33 @@ def read_world(
     if screens:
         _read_screens(screen_specs(compiled), run, reading, sleep)
     return reading
+
+
+def _once(run: Shell, argvs: set[tuple[str, ...]]) -> Shell:
+    """``run``, each of ``argvs`` run once in a reading (a provider the fields of several
+    collections are kept in)."""
+    seen: dict[tuple[str, ...], str] = {}
+
+    def once(argv: tuple[str, ...]) -> str:
+        if argv not in argvs:
+            return run(argv)
+        if argv not in seen:
+            seen[argv] = run(argv)
+        return seen[argv]
+
+    return once
+
+
+def setting_raw(spec: ProbeSpec, out: str) -> str | None:
+    """A setting's raw value in what its probe command printed (`settings get`, or a
+    service's own command: see ``services``)."""
+    service = service_setting(spec.probe.namespace, spec.probe.key)
+    if service is None:
+        return parse.parse_setting(out)
+    try:
+        return service.parse(out)
+    except parse.OutputError as exc:
+        raise parse.OutputError(f"{spec.app}.{spec.target}: {exc}") from None
 
 
 def _kept_elsewhere(spec: ProbeSpec, run: Shell) -> str | None:
@@ -782,7 +872,9 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
     """The probe's rows as raw column values (files: the listing, contents read by `cat`)."""
     src = spec.probe.source
     if src == "content":
-        return parse.parse_content_rows(out, spec.columns)
+        flag = spec.deleted_flag  # a deleted row, kept until a sync adapter removes it
+        kept = parse.parse_content_rows(out, spec.columns)
+        return [r for r in kept if flag is None or r.get(flag) != "1"]
     if src == "sqlite":
         return parse.parse_sqlite_quote(out)
     pattern = spec.probe.path or ""
@@ -928,16 +1020,16 @@ def _data_value(
     spec: ProbeSpec,
 ) -> str | None:
     """A field's raw value in the rows of another provider that point at the record's row
-    (None: no such row holds one)."""
-    if data.key not in row:
-        raise parse.OutputError(f"{spec.app}.{spec.target}: no column `{data.key}`")
-    key = row[data.key]
+    (None: no such row holds one; a list kept a row per item: a JSON array)."""
+    if data.row_key not in row:
+        raise parse.OutputError(f"{spec.app}.{spec.target}: no column `{data.row_key}`")
+    key = row[data.row_key]
     if key is None:
         return None
-    values = list(dict.fromkeys(
-        r.get(data.value) for r in kept.get(data.uri, [])
-        if r.get(data.key) == key and data.holds(r) and r.get(data.value) is not None
-    ))  # fmt: skip
+    rows = [r for r in kept.get(data.uri, []) if r.get(data.key) == key and data.holds(r)]
+    if fm.codec.many:
+        return _items(fm, data, key, [r.get(data.value) for r in rows], spec)
+    values = list(dict.fromkeys(r.get(data.value) for r in rows if r.get(data.value) is not None))
     if data.look is not None:
         look = data.look
         names = {r.get(look.key): r.get(look.value) for r in kept.get(look.uri, [])}
@@ -945,10 +1037,26 @@ def _data_value(
         values = list(dict.fromkeys(v for v in named if v is not None and _reads(fm.codec, v)))
     if len(values) > 1:
         raise Ambiguous(
-            f"{spec.app}.{spec.target}: the record kept as {data.key} {key} has "
+            f"{spec.app}.{spec.target}: the record kept as {data.row_key} {key} has "
             f"{len(values)} values for `{fm.field}` in {data.uri}, which holds one"
         )
     return values[0] if values else None
+
+
+def _items(fm: FieldMap, data: DataRow, key: str, values: list[str | None], spec: ProbeSpec) -> str:
+    """A list kept a row per item, as a JSON array. The provider keeps no order among the
+    rows (an app may delete and write them again on any edit of the record they belong to),
+    so only a list of one item at most is read; more, or a row without a value (a contact
+    without a name), is :class:`Ambiguous`."""
+    where = f"{spec.app}.{spec.target}: the record kept as {data.row_key} {key} has"
+    if len(values) > 1:
+        raise Ambiguous(
+            f"{where} {len(values)} rows for `{fm.field}` in {data.uri}, which keeps no "
+            "order among them"
+        )
+    if None in values:
+        raise Ambiguous(f"{where} a row for `{fm.field}` in {data.uri} without `{data.value}`")
+    return json.dumps(values, ensure_ascii=False)
 
 
 def _reads(codec: Codec, raw: str) -> bool:

@@ -25,6 +25,7 @@ from tasklang.envs.device.probes import (
     own_folder,
     probe_specs,
 )
+from tasklang.envs.device.services import ServiceSetting, service_setting
 from tasklang.envs.device.shell import Command, UnsafeValue, option_like, sql_literal, sql_name
 from tasklang.verifiers.snapshot import WorldSnapshot
 
@@ -141,6 +142,10 @@ def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
     assert spec.codec is not None
     raw = spec.codec.encode(value)
     save = f"setting:{ns}:{key}"
+    service = service_setting(ns, key)
+    if service is not None:
+        _service_setting(plan, spec, service, raw, save)
+        return
     if raw is not None and option_like(raw):
         raise UnsafeValue(
             f"{spec.app}.{spec.target}: `settings put` would read {raw[:40]!r} as an option"
@@ -160,12 +165,32 @@ def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
     )  # fmt: skip
 
 
+def _service_setting(
+    plan: Plan, spec: ProbeSpec, service: ServiceSetting, raw: str | None, save: str
+) -> None:
+    """A setting a system service keeps, set through the service's command (a boolean: an
+    unset one is off)."""
+    what = f"{spec.app}.{spec.target}"
+    plan.setup.append(Command(service.get(), f"save {service.key}", save=save))
+    try:
+        plan.setup.append(Command(service.set(raw or "0"), f"set {what}"))
+    except ValueError as exc:
+        raise UnsafeValue(f"{what}: {exc}") from None
+    plan.teardown.append(
+        Command(("cmd", service.service, "set", service.key, f"<saved {save}>"),
+                f"restore {service.key}", meta={"restore": save, "spec": spec})
+    )  # fmt: skip
+
+
 def restore_setting_key(save: str, saved: str) -> Command:
     """The tear-down step for a setting saved as ``setting:NS:KEY``, from what `settings
-    get` printed before setup."""
+    get` (or the service's own command) printed before setup."""
     from tasklang.envs.device.parse import parse_setting
 
     _, ns, key = save.split(":", 2)
+    service = service_setting(ns, key)
+    if service is not None:
+        return Command(service.set(service.parse(saved)), f"restore {key}")
     raw = parse_setting(saved)
     if raw is not None and option_like(raw):
         raise UnsafeValue(f"`settings put` would read the saved {raw[:40]!r} as an option")
@@ -267,7 +292,8 @@ def restore_rows(spec: ProbeSpec, saved: str) -> list[Command]:
         raise UnsafeValue("a provider or table probe reads no files")
 
     rows = raw_rows(spec, saved, no_files)
-    return replace_rows(spec, [{c: r.get(c) for c in spec.columns} for r in rows])
+    kept = [c for c in spec.columns if c not in spec.provided]
+    return replace_rows(spec, [{c: r.get(c) for c in kept} for r in rows])
 
 
 # ------------------------------------------------------------------ files

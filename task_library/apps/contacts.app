@@ -46,7 +46,7 @@ app contacts {
   # (`contact_event` of TYPE_BIRTHDAY 3: `data1`, the date), the note (`note`: `data1`) and
   # the standard group (`group_membership`: `data1`, the `_id` of the group row, whose
   # `title` is Family, Friends, Work or Classmates; those rows are no `Group` records). The
-  # number's type is `data2` of its own row. A group's members and the tags are not read.
+  # number's type is `data2` of its own row. The tags are not read.
   probe people: content "content://com.android.contacts/data/phones" {
     name = "display_name",
     phone = "data1",
@@ -61,7 +61,14 @@ app contacts {
     notes = "data1 where mimetype = vnd.android.cursor.item/note in content://com.android.contacts/data by raw_contact_id",
     group = "data1 where mimetype = vnd.android.cursor.item/group_membership in content://com.android.contacts/data by raw_contact_id then title in content://com.android.contacts/groups by _id",
   }
-  probe groups: content "content://com.android.contacts/groups" { title = "title" }
+  # A group's members are the contacts with a `group_membership` data row whose `data1` is
+  # the group row's `_id`, by the `display_name` that row carries. The provider keeps no
+  # order among those rows (the app deletes and writes a contact's memberships again on any
+  # edit), so a group of two members or more leaves the groups unread, never guessed.
+  probe groups: content "content://com.android.contacts/groups" {
+    title = "title",
+    members = "display_name where mimetype = vnd.android.cursor.item/group_membership in content://com.android.contacts/data by data1 = _id",
+  }
   # Options are entries of shared_prefs/Prefs.xml under the keys of the app's Config and of
   # Simple Commons' BaseConfig: `font_size` an <int> (FONT_SIZE_SMALL 0 .. FONT_SIZE_EXTRA_LARGE
   # 3); the theme the app's `background_color` (an ARGB <int>: white for light, dark grey

@@ -1,7 +1,9 @@
 # Android system Settings (AOSP com.android.settings).
 # Most of its state is system-wide and lives in Settings.System / Secure / Global, so the probes
-# read those tables directly; the few lists (Wi-Fi networks, per-app notifications) are read
-# from the screen.
+# read those tables directly (Data Saver through its service); the lists (Wi-Fi networks,
+# Bluetooth devices, per-app notifications) are read from the screen: their records include
+# networks in range that are not saved, devices nearby that are not paired, signal bars and
+# device kinds, which no shell command lists.
 app settings {
   package "com.android.settings"
   label "Settings"
@@ -78,8 +80,10 @@ app settings {
   probe language: setting system "system_locales"
   probe time_format_24h: setting system "time_12_24"
   probe auto_time_zone: setting global "auto_time_zone"
-  # Data Saver has no settings key (it is a netpolicy flag): read the switch on its own screen.
-  probe data_saver: ui id "com.android.settings:id/switch_widget" class "android.widget.Switch"
+  # Data Saver has no settings key: the network policy service keeps it, and its shell command
+  # reads and sets it (`cmd netpolicy get restrict-background`: "Restrict background status:
+  # enabled" or "disabled").
+  probe data_saver: setting netpolicy "restrict-background"
   probe wifi_networks: ui id "android:id/title" { ssid = "text" }
   probe bluetooth_devices: ui id "android:id/title" package "com.android.settings" { name = "text" }
   probe app_notifications: ui id "com.android.settings:id/app_name" { app_name = "text" }
