@@ -15,7 +15,10 @@ from tasklang.types import coerce_literal
 # settings provider tables, then system services that keep a setting themselves (read with
 # `cmd SERVICE get KEY`): each service's known boolean keys
 SERVICE_SETTINGS = {"netpolicy": ("restrict-background",)}
-PROBE_NAMESPACES = ("system", "secure", "global", *SERVICE_SETTINGS)
+# what the media session service keeps for an app's player (read only, `dumpsys
+# media_session`): each key and the type of setting it reads
+SESSION_VALUES = {"title": "text", "playing": "bool"}
+PROBE_NAMESPACES = ("system", "secure", "global", *SERVICE_SETTINGS, "media_session")
 FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
@@ -187,7 +190,7 @@ class AppBuilder(Reporter):
                     f"unknown settings namespace `{args[0]}`",
                     decl.span,
                     did_you_mean(args[0], PROBE_NAMESPACES)
-                    or "use system, secure, global or netpolicy",
+                    or "use system, secure, global, netpolicy or media_session",
                 )
             probe.namespace, probe.key = args[0], args[1]
             self.service_setting(args[0], args[1], setting, decl)
@@ -245,6 +248,16 @@ class AppBuilder(Reporter):
         self, service: str, key: str, setting: ir.FieldDef | None, decl: ast.ProbeDecl
     ) -> None:
         """A setting a system service keeps: one of its known keys, on a boolean."""
+        if service == "media_session":
+            kind = SESSION_VALUES.get(key)
+            if kind is None:
+                self.error("TL1023", f"the media session keeps no value `{key}`", decl.span,
+                           did_you_mean(key, list(SESSION_VALUES))
+                           or f"known: {', '.join(SESSION_VALUES)}")  # fmt: skip
+            elif setting is not None and setting.type.name != kind:
+                self.error("TL1023", f"`media_session {key}` is a {kind}, not `{setting.type}`",
+                           decl.span)  # fmt: skip
+            return
         keys = SERVICE_SETTINGS.get(service)
         if keys is None:
             return

@@ -42,14 +42,14 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 530 of 982 end states (seed 0, 6 near misses), 5231 of 7424 clause results
-    assert len(decided) / len(cases) >= 0.539
+    # measured: 569 of 980 end states (seed 0, 6 near misses), 5305 of 7407 clause results
+    assert len(decided) / len(cases) >= 0.580
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 55 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 400
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.704
+    assert observable >= 0.716
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -163,6 +163,25 @@ def test_near_misses_of_files_are_states_a_phone_can_hold(task_id: str) -> None:
             for r in state["files"] + state["folders"]:
                 parent = r["path"].rsplit("/", 1)[0]
                 assert parent == "/sdcard/Documents/Markor" or parent in folders, (name, r)
+
+
+def test_near_misses_of_an_append_only_collection_keep_its_records() -> None:
+    """Shopping orders are never removed (the model says `append only`): no near miss drops
+    one or changes its key, while a near miss may still add one or change another field."""
+    compiled = library()["shopping.cancel_latest_order"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    orders = {r["order_id"] for r in world.apps["shopping"].collections["orders"]}
+    names = []
+    for seed in range(20):
+        for name, snap in near_misses(compiled, world, random.Random(seed), 50):
+            names.append(name)
+            kept = {r["order_id"] for r in snap.apps["shopping"].collections["orders"]}
+            assert orders <= kept, name
+    assert not any(n.startswith("drop shopping.orders") for n in names)
+    assert any(n.startswith("change shopping.orders") for n in names)
+    assert any(n.startswith("duplicate shopping.orders") for n in names)
 
 
 def test_near_misses_differ_from_the_end_state() -> None:

@@ -375,6 +375,54 @@ def test_a_field_kept_as_a_preferences_set_reads_membership() -> None:
     assert [r["pinned"] for r in records_of(spec, table, run)] == [False, False]
 
 
+def test_a_conversation_is_read_by_its_thread_id_and_canonical_address() -> None:
+    """A conversation's number is the canonical address its `recipient_ids` names; the
+    app's `pinned_conversations` set names conversations by their thread `_id`, which the
+    provider gives and the probe reads beside the row (an id of a conversation no longer
+    there pins nothing); `archived` is the threads table's own column."""
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.probes import Ambiguous, probe_specs, records_of
+
+    compiled = library()["messages.delete_conversation"]
+    spec = next(s for s in probe_specs(compiled) if (s.app, s.target) == ("messages", "threads"))
+    pinned = next(f for f in spec.fields if f.field == "pinned")
+    assert pinned.prefs_set is not None and pinned.prefs_set.key == "pinned_conversations"
+    assert spec.set_ids == ["_id"] and spec.provided == ["recipient_ids", "_id"]
+    assert spec.columns == ["snippet", "read", "_id", "archived", "date", "recipient_ids"]
+    package = "com.simplemobiletools.smsmessenger"
+    canonical = ("content", "query", "--uri", "content://mms-sms/canonical-addresses",
+                 "--projection", "_id:address")  # fmt: skip
+    assert [c.argv for c in spec.data_commands()] == [canonical]
+    prefs, addresses = (
+        text("shared_prefs_messages.xml"),
+        text("content_query_canonical_addresses.txt"),
+    )
+
+    def run(argv: tuple[str, ...]) -> str:
+        if argv == canonical:
+            return addresses
+        assert argv == ("run-as", package, "cat", f"/data/data/{package}/shared_prefs/Prefs.xml")
+        return prefs
+
+    threads = text("content_query_threads.txt")
+    got = records_of(spec, threads, run)
+    assert [(r["address"], r["snippet"], r["unread"], r["pinned"], r["archived"]) for r in got] == [
+        ("+15550100", "See you at 6, ok?", False, False, False),
+        ("555 0199", "Lunch = tomorrow", True, True, False),
+        ("+15550123", None, False, False, True),
+    ]  # fmt: skip
+    assert all("contact_name" not in r for r in got)  # not read
+    prefs = "<map/>"  # the app has pinned nothing yet
+    assert not any(r["pinned"] for r in records_of(spec, threads, run))
+    prefs = '<map><string name="pinned_conversations">12</string></map>'
+    with pytest.raises(parse.OutputError, match="`pinned_conversations` is not a set"):
+        records_of(spec, threads, run)
+    prefs = "<map/>"
+    group = threads.replace("recipient_ids=7\n", "recipient_ids=7 8\n")  # two parties
+    with pytest.raises(Ambiguous, match="recipient_ids '7 8' names no row"):
+        records_of(spec, group, run)
+
+
 def test_the_sent_box_reads_the_delivery_status_telephony_keeps() -> None:
     from tasklang.envs.device.differential import library
     from tasklang.envs.device.probes import probe_specs, records_of
@@ -692,6 +740,180 @@ def test_a_service_setting_probe_names_a_known_key(probe: str, message: str) -> 
     texts = [d.message for d in result.diagnostics if d.code == "TL1023"]
     assert any(message in t for t in texts), texts
     assert any("is a boolean, not `int`" in t for t in texts), texts
+
+
+RETRO = "code.name.monkey.retromusic"
+
+
+def test_media_sessions_are_read_from_a_real_dump() -> None:
+    from tasklang.envs.device.services import SESSION_VALUES
+
+    listing = parse.parse_media_sessions(text("dumpsys_media_session.txt"))
+    assert listing.listed == 2
+    assert [(s.package, s.state, s.whole) for s in listing.sessions] == [
+        (RETRO, 3, True),
+        ("org.videolan.vlc", 2, True),
+    ]
+    assert listing.sessions[0].metadata == (
+        "size=9, description=Paper Planes Over Tokyo, Neon Tigers, After Hours"
+    )
+    dump = text("dumpsys_media_session.txt")
+    assert SESSION_VALUES["title"].read(dump, RETRO) == "Paper Planes Over Tokyo"
+    assert SESSION_VALUES["playing"].read(dump, RETRO) == "1"
+    assert SESSION_VALUES["playing"].read(dump, "org.videolan.vlc") == "0"  # paused
+    # every media session value the compiler accepts, the device backend reads
+    from tasklang.appmodel import SESSION_VALUES as ACCEPTED
+
+    assert set(SESSION_VALUES) == set(ACCEPTED)
+    never = _one_player(None, None).replace("metadata: size=0, description=null", "metadata: null")
+    assert SESSION_VALUES["title"].read(never, RETRO) is None  # a session never given any
+    crlf = dump.replace("\n", "\r\n")  # a terminal's line ends
+    assert SESSION_VALUES["title"].read(crlf, RETRO) == "Paper Planes Over Tokyo"
+
+
+def _one_player(description: str | None, state: int | None) -> str:
+    from tasklang.envs.device.services import MEDIA_SESSION_HEAD, session_record
+
+    return MEDIA_SESSION_HEAD + session_record(RETRO, description, state)
+
+
+@pytest.mark.parametrize(
+    ("description", "state", "title", "playing"),
+    [
+        ("Low Tide, The Lanterns, Harbor Lights", 2, "Low Tide", "0"),  # paused
+        ("Low Tide, The Lanterns, Harbor Lights", 1, "Low Tide", "0"),  # stopped
+        ("Low Tide, The Lanterns, Harbor Lights", 0, "Low Tide", "0"),  # none
+        (None, None, None, "0"),  # nothing loaded: no metadata, no state
+        ("Ember, Ash & Oak, Hearth", 3, "Ember", "1"),
+        ("Ember, Ash & Oak, Hearth", 6, "Ember", None),  # buffering: unread
+        ("Ember, Ash & Oak, Hearth", 7, "Ember", None),  # an error: unread
+        ("Paper Boats, Lanterns, The, Harbor Lights", 3, None, "1"),  # splits two ways
+        ("Low Tide, Harbor Lights", 3, None, "1"),  # not title, artist, album
+        ("null, null, null", 3, None, "1"),  # no title at all
+    ],
+)
+def test_a_players_session_is_read_exactly_or_not_at_all(
+    description: str | None, state: int | None, title: str | None, playing: str | None
+) -> None:
+    from tasklang.envs.device.services import SESSION_VALUES, SessionUnread
+
+    dump = _one_player(description, state)
+    for key, want in (("title", title), ("playing", playing)):
+        unread = want is None and not (key == "title" and description is None)
+        if unread:
+            with pytest.raises(SessionUnread):
+                SESSION_VALUES[key].read(dump, RETRO)
+        else:
+            assert SESSION_VALUES[key].read(dump, RETRO) == want, key
+
+
+def test_a_player_with_no_session_or_several_is_not_read() -> None:
+    from tasklang.envs.device.services import MEDIA_SESSION_HEAD, SESSION_VALUES, SessionUnread
+
+    dump = text("dumpsys_media_session.txt")
+    for key in SESSION_VALUES:
+        with pytest.raises(SessionUnread, match=r"no media sessions of com\.example"):
+            SESSION_VALUES[key].read(dump, "com.example.player")  # not running
+        with pytest.raises(SessionUnread, match="no media sessions"):
+            SESSION_VALUES[key].read(MEDIA_SESSION_HEAD, RETRO)
+    one = _one_player("Ember, Ash & Oak, Hearth", 3)
+    start = one.index("    " + RETRO + " ")
+    two = one.replace("have 1 sessions", "have 2 sessions") + one[start:]
+    with pytest.raises(SessionUnread, match="2 media sessions of"):
+        SESSION_VALUES["title"].read(two, RETRO)
+
+
+def test_a_title_with_a_line_break_cannot_pass_for_session_records() -> None:
+    """Text a player gave its metadata is printed as it is: a line break in a title leaves
+    lines that are no record's, or records the stacks do not list, and nothing is read."""
+    from tasklang.envs.device.services import SESSION_VALUES, SessionUnread
+
+    broken = _one_player("Low\nTide, The Lanterns, Harbor Lights", 3)
+    with pytest.raises(SessionUnread, match="line break"):
+        SESSION_VALUES["title"].read(broken, RETRO)
+    fake = (  # a title that ends the record early and prints one of its own
+        "Ember, A, B\n      queueTitle=null, size=0\n    x x/x (userId=0)\n"
+        "      ownerPid=1, ownerUid=2, userId=0\n      package=x\n      state=null\n"
+        "      metadata: size=0, description=Z"
+    )
+    spoofed = _one_player(fake + ", Ash & Oak, Hearth", 3)
+    for key in SESSION_VALUES:
+        with pytest.raises(SessionUnread, match="2 media session records printed where"):
+            SESSION_VALUES[key].read(spoofed, RETRO)
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        "",
+        "Can't find service: media_session\n",
+        "MEDIA SESSION SERVICE (dumpsys media_session)\n  Sessions Stack - have 1 sessions:\n"
+        "      ownerPid=1, ownerUid=2, userId=0\n      package=p\n      queueTitle=null\n",
+        "MEDIA SESSION SERVICE (dumpsys media_session)\n  Sessions Stack - have 1 sessions:\n"
+        "      ownerPid=1, ownerUid=2, userId=0\n      package=p\n      state=PLAYING\n"
+        "      metadata: size=0, description=null\n      queueTitle=null, size=0\n",
+    ],
+)
+def test_media_session_output_in_no_known_form_is_an_error(garbage: str) -> None:
+    with pytest.raises(parse.OutputError, match="dumpsys media_session"):
+        parse.parse_media_sessions(garbage)
+
+
+def test_the_music_players_session_is_read_after_every_step() -> None:
+    """Retro Music's current song and whether it plays are read from its media session by a
+    fixed command, which PhoneWorld answers from its state; the probes are no screen's, so a
+    change along the way is seen."""
+    from tasklang.envs.device.differential import library
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import coverage, probe_specs, read_world
+    from tasklang.envs.device.setup import build_plan
+    from tasklang.envs.device.shell import shell_line
+    from tasklang.envs.phoneworld.episode import run_reference
+    from tasklang.verifiers.probes import unobservable
+
+    compiled = library()["music.play_song"]
+    _, traj = run_reference(compiled, 0)
+    specs = {s.target: s for s in probe_specs(compiled)}
+    for target in ("now_playing", "playing"):
+        cmd = specs[target].command()
+        assert cmd is not None and cmd.argv == ("dumpsys", "media_session")
+    problems = unobservable(compiled, coverage(compiled, initial=traj.header.instance.initial),
+                            steps=True)  # fmt: skip
+    assert not any("now_playing" in p or "music.playing" in p for p in problems.values())
+    world = traj.final.snapshot
+    assert world is not None
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "<hierarchy/>")
+    reading = read_world(compiled, lambda argv: transport.shell(shell_line(argv)))
+    music = reading.snapshot.apps["music"].settings
+    want = world.apps["music"].settings
+    assert want["now_playing"] is not None and want["playing"] is True
+    assert (music["now_playing"], music["playing"]) == (want["now_playing"], True)
+    # no command writes a player's session: a setup that needs one says so
+    initial = traj.header.instance.initial.model_copy(deep=True)
+    initial.apps["music"].settings["now_playing"] = "Ember"
+    plan = build_plan(compiled, initial)
+    assert not any("media_session" in c.line for c in plan.setup)
+    assert any("music.now_playing: 'Ember' is the player's media session" in n
+               for n in plan.notes)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("probe", "message"),
+    [
+        ('setting media_session "titel"', "the media session keeps no value `titel`"),
+        ('setting media_session "title"', "`media_session title` is a text, not `bool`"),
+    ],
+)
+def test_a_media_session_probe_names_a_known_value(probe: str, message: str) -> None:
+    from tasklang.compiler import Compiler
+
+    app = (
+        'app player {\n  package "com.example.player"\n  settings {\n    on: bool = false\n'
+        f"  }}\n  probe on: {probe}\n}}\n"
+    )
+    result = Compiler().compile_text(app, "player.app")
+    texts = [d.message for d in result.diagnostics if d.code == "TL1023"]
+    assert any(message in t for t in texts), texts
 
 
 def test_a_provider_several_collections_keep_fields_in_is_read_once() -> None:

@@ -291,6 +291,71 @@ def test_a_groups_member_read_back_whole(s: str) -> None:
 
 @PROPERTY
 @given(hostile)
+@example(", read=0, _id=2, archived=1, date=0")
+@example("12")
+@example("NULL")
+@example("")
+def test_a_pinned_conversation_is_named_by_its_thread_id_never_by_its_text(s: str) -> None:
+    """A conversation's number and last message (any text) reach the phone as data; the
+    app's `pinned_conversations` set names it by the id the provider gives its row, so the
+    reading pins exactly the conversations pinned, whatever their text. Setup writes
+    `archived` as a bound value, never the id, and leaves the pins to be set in the app."""
+    from tasklang.envs.device.parse import parse_prefs_file
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import records_of
+
+    compiled = library()["messages.delete_conversation"]
+    spec = next(p for p in probe_specs(compiled) if p.target == "threads")
+    when = "2026-05-14T08:00:00"
+    threads = [
+        {"address": s, "snippet": s, "unread": False, "pinned": True, "archived": False,
+         "last_activity": when},
+        {"address": "x" + s, "snippet": "y", "unread": True, "pinned": False, "archived": True,
+         "last_activity": when},
+    ]  # fmt: skip
+    world = WorldSnapshot(clock="2026-05-14T08:30:00")
+    world.apps["messages"] = AppState(collections={"threads": threads})
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "")
+
+    def run(argv: tuple[str, ...]) -> str:
+        return transport.shell(shell_line(argv))
+
+    cmd = spec.command()
+    assert cmd is not None and round_trips(cmd)
+    [pins] = [f.prefs_set.command(spec.package) for f in spec.prefs_sets if f.prefs_set]
+    assert round_trips(pins)
+    assert parse_prefs_file(run(pins.argv))["pinned_conversations"] == '["1"]'
+    if _plain_cell(s) and _plain_cell("x" + s):
+        got = records_of(spec, run(cmd.argv), run)
+        assert [(r["address"], r["snippet"], r["pinned"], r["archived"]) for r in got] == [
+            (s, s, True, False), ("x" + s, "y", False, True),
+        ]  # fmt: skip
+    elif "\nRow: " not in s:  # a value mimicking cells is read exactly or not at all
+        try:
+            got = records_of(spec, run(cmd.argv), run)
+        except OutputError:
+            pass
+        else:
+            assert [(r["pinned"], r["archived"]) for r in got] == [(True, False), (False, True)]
+            if s != "NULL":  # `content query` prints a NULL cell so
+                assert [r["address"] for r in got] == [s, "x" + s]
+    plan = build_plan(compiled, world)
+    uri = spec.probe.uri or ""
+    inserts = [c.argv for c in plan.setup if c.argv[:4] == ("content", "insert", "--uri", uri)]
+    assert inserts[0][4:6] == ("--bind", f"snippet:s:{s}")
+    assert [[b for b in a if b.startswith("archived:")] for a in inserts] == [
+        ["archived:s:0"], ["archived:s:1"],
+    ]  # fmt: skip
+    assert all(round_trips(c) for c in plan.commands())
+    assert not any(b.startswith(("_id:", "recipient_ids:")) for a in inserts for b in a)
+    notes = [n for n in plan.notes if n.startswith("messages.threads:")]
+    assert any("`pinned` (set `pinned_conversations` of Prefs.xml)" in n for n in notes)
+    assert any("`address` kept in rows of content://mms-sms/canonical-addresses" in n
+               for n in notes)  # fmt: skip
+
+
+@PROPERTY
+@given(hostile)
 @example("\x01\r\ufffe<&\"'>\uffff")
 def test_prefs_paths_read_back_hostile_settings_as_data(s: str) -> None:
     """A setting the app keeps as text in its shared preferences (any text an agent typed)
@@ -312,6 +377,36 @@ def test_prefs_paths_read_back_hostile_settings_as_data(s: str) -> None:
         assert cmd is not None and round_trips(cmd) and cmd.argv[2] == "cat"
         entries = parse_prefs_file(transport.shell(cmd.line))
         assert sp.codec is not None and sp.codec.decode(entries[sp.prefs_key or ""]) == s
+
+
+@PROPERTY
+@given(hostile, hostile)
+@example("Low, Tide", "a")
+@example("a\n      queueTitle=null, size=0", "b")
+@example("null", "c")
+def test_a_players_session_reads_back_a_hostile_title_whole_or_not_at_all(s: str, t: str) -> None:
+    """The current song's title and artist (any text a file's tags hold) reach the phone's
+    media session as data: read back, the title is the one the session holds, or nothing is
+    read; never another title."""
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import setting_raw
+    from tasklang.envs.device.services import SessionUnread
+
+    compiled = library()["music.play_song"]
+    spec = next(sp for sp in probe_specs(compiled) if sp.target == "now_playing")
+    cmd = spec.command()
+    assert cmd is not None and cmd.argv == ("dumpsys", "media_session") and round_trips(cmd)
+    song = {"title": s, "artist": t, "album": "x"}
+    world = WorldSnapshot(clock="2026-05-14T08:30:00")
+    world.apps["music"] = AppState(collections={"songs": [song], "playlists": []},
+                                   settings={"now_playing": s, "playing": True})  # fmt: skip
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "")
+    try:
+        raw = setting_raw(spec, transport.shell(cmd.line))
+    except SessionUnread:
+        return
+    assert raw == s
+    assert all(", " not in v and "\n" not in v for v in (s, t)) and s != "null"
 
 
 @PROPERTY

@@ -442,9 +442,10 @@ LINK = re.compile(
 )
 PREFS_SET = re.compile(r"(?P<file>[\w.-]+\.xml) (?P<key>\S+) has (?P<column>\w+)")
 ELSEWHERE = re.compile(r"true in (?P<uri>content://\S+)")
-# a value kept in a row of another provider that points back at the record (``probes.DataRow``)
+# a value kept in a row of another provider that points back at the record, or that the
+# record's row names (``probes.DataRow``)
 DATA_ROW = re.compile(
-    r"(?P<value>\w+) where (?P<conds>\w+ = [^\s=]+(?: and \w+ = [^\s=]+)*)"
+    r"(?P<value>\w+)(?: where (?P<conds>\w+ = [^\s=]+(?: and \w+ = [^\s=]+)*))?"
     r" in (?P<uri>content://\S+) by (?P<key>\w+)(?: = (?P<own>\w+))?"
     r"(?: then (?P<look_value>\w+) in (?P<look_uri>content://\S+) by (?P<look_key>\w+))?"
 )

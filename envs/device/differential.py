@@ -171,12 +171,18 @@ def near_misses(
         rdef = model.record_of(name)
         if records and rdef is not None:
             i = rng.randrange(len(records))
-            rest = records[:i] + records[i + 1 :]
-            dropped = _with_records(snap, app, name, rest)
-            if _is_file(compiled, app, name):  # a folder goes with what it holds
-                dropped = _moved(compiled, dropped, app, str(records[i].get("path")), None)
-            dropped = _followed(compiled, dropped, app, name, records[i], None)
-            out.append((f"drop {app}.{name}[{i}]", dropped))
+            coll = model.collection(name)
+            # an append-only collection never loses a record, nor a record its key: such an
+            # end state is no near miss the app can reach
+            kept = coll is not None and coll.append_only
+            key = rdef.key_field()
+            if not kept:
+                rest = records[:i] + records[i + 1 :]
+                dropped = _with_records(snap, app, name, rest)
+                if _is_file(compiled, app, name):  # a folder goes with what it holds
+                    dropped = _moved(compiled, dropped, app, str(records[i].get("path")), None)
+                dropped = _followed(compiled, dropped, app, name, records[i], None)
+                out.append((f"drop {app}.{name}[{i}]", dropped))
             twin = _fresh_key(compiled, app, name, copy.deepcopy(records[i]), records, rng)
             spec = _file_spec(compiled, app, name)
             if spec is not None:  # one path holds one file: the copy gets its own
@@ -185,6 +191,10 @@ def near_misses(
             dup = [*records, twin]
             out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
+            if kept and key is not None:
+                named = [f for f in named if f.name != key.name]
+                if not named:
+                    continue
             fdef = rng.choice(named)
             changed = dict(records[i])
             ref = next(

@@ -20,7 +20,7 @@ from typing import Any
 from tasklang import ir
 from tasklang.envs.device.phoneworld import _escape, _listing_time, _sql_quote
 from tasklang.envs.device.probes import probe_specs
-from tasklang.envs.device.services import SERVICE_SETTINGS
+from tasklang.envs.device.services import MEDIA_SESSION_HEAD, SERVICE_SETTINGS
 from tasklang.envs.device.shell import sql_name
 from tasklang.envs.device.transport import CommandFailed
 
@@ -54,6 +54,7 @@ class Storage:
     files: dict[str, Stored] = field(default_factory=dict)
     clock: str = "2026-01-01T00:00:00"
     foreground: tuple[str, str] = ("com.android.launcher3", "com.android.launcher3.Launcher")
+    media_session: str = MEDIA_SESSION_HEAD  # what `dumpsys media_session` prints: no player
 
 
 class EmulatedPhone:
@@ -121,6 +122,7 @@ class EmulatedPhone:
             (("monkey",), self.monkey),
             (("input", "keyevent", "KEYCODE_HOME"), self.home),
             (("dumpsys", "window"), self.dumpsys),
+            (("dumpsys", "media_session"), lambda a, _: self.s.media_session),
             (("uiautomator", "dump"), self.dump),
         ]
 

@@ -377,3 +377,97 @@ def check_dumped(text: str) -> None:
     """`uiautomator dump FILE` reports ``UI hierchary dumped to: FILE`` (sic) on success."""
     if "dumped to" not in text:
         raise OutputError(f"`uiautomator dump` failed: {text.strip()[:80]!r}")
+
+
+# ------------------------------------------------------------------ dumpsys media_session
+@dataclass(frozen=True)
+class MediaSession:
+    """One session record of `dumpsys media_session` (MediaSessionRecord.dump): its owner's
+    package, its PlaybackState's state (None: the session has none), and its metadata as the
+    session printed it (``size=N, description=TITLE, SUBTITLE, DESCRIPTION``). ``whole``:
+    the metadata is the one line before the record's ``queueTitle=`` line, as the service
+    prints it; where other lines come between, text the app gave (a title) holds a line
+    break, and where that text ends cannot be told."""
+
+    package: str
+    state: int | None
+    metadata: str
+    whole: bool = True
+
+
+@dataclass(frozen=True)
+class MediaSessions:
+    """The session records, and how many sessions the stacks' headers say they hold (``Sessions
+    Stack - have N sessions:``, and the global priority session where there is one)."""
+
+    sessions: list[MediaSession]
+    listed: int
+
+
+_SESSION_STATE = re.compile(r"PlaybackState \{state=(?P<state>-?\d+), ")
+_STACK = re.compile(r"\s*Sessions Stack - have (?P<n>\d+) sessions:")
+_GLOBAL = re.compile(r"Global priority session is (?P<session>.*)")
+
+
+def parse_media_sessions(text: str) -> MediaSessions:
+    """The session records in `dumpsys media_session` output, in the order printed.
+
+    A record runs from its ``ownerPid=`` line to its ``queueTitle=`` line, with its
+    ``package=``, ``state=`` and ``metadata: `` lines between. A record missing one of them,
+    or output without the service's header, is output in no known form.
+
+    >>> found = parse_media_sessions(
+    ...     "MEDIA SESSION SERVICE (dumpsys media_session)\\n  Sessions Stack - have 1 sessions:\\n"
+    ...     "    ownerPid=1, ownerUid=2, userId=0\\n      package=p\\n"
+    ...     "      state=PlaybackState {state=3, position=0}\\n"
+    ...     "      metadata: size=1, description=A, B, C\\n      queueTitle=null, size=0\\n")
+    >>> found.sessions, found.listed
+    ([MediaSession(package='p', state=3, metadata='size=1, description=A, B, C', whole=True)], 1)
+    """
+    if not text.startswith("MEDIA SESSION SERVICE"):
+        raise OutputError(f"`dumpsys media_session` printed {text.strip()[:80]!r}")
+    lines = text.split("\n")
+    listed = 0
+    for line in lines:
+        stack, top = _STACK.fullmatch(line.rstrip("\r")), _GLOBAL.fullmatch(line.rstrip("\r"))
+        if stack is not None:
+            listed += int(stack["n"])
+        elif top is not None and top["session"] != "null":
+            listed += 1
+    sessions = []
+    i = 0
+    while i < len(lines):
+        if not lines[i].lstrip().startswith("ownerPid="):
+            i += 1
+            continue
+        fields: dict[str, str] = {}
+        extra = 0  # lines between the metadata and the queue's
+        j = i + 1
+        while j < len(lines) and not lines[j].lstrip().startswith("queueTitle="):
+            line = lines[j].lstrip()
+            if "metadata" in fields:
+                extra += 1
+            else:
+                for name, lead in (("package", "package="), ("state", "state="),
+                                   ("metadata", "metadata: ")):  # fmt: skip
+                    if line.startswith(lead) and name not in fields:
+                        fields[name] = line.removeprefix(lead).removesuffix("\r")
+            j += 1
+        if j >= len(lines) or set(fields) != {"package", "state", "metadata"}:
+            raise OutputError(
+                f"`dumpsys media_session`: the session record at line {i + 1} has no "
+                "package=, state=, metadata: and queueTitle= lines"
+            )
+        sessions.append(MediaSession(fields["package"], _session_state(fields["state"]),
+                                     fields["metadata"], whole=not extra))  # fmt: skip
+        i = j + 1
+    return MediaSessions(sessions, listed)
+
+
+def _session_state(text: str) -> int | None:
+    if text == "null":
+        return None
+    m = _SESSION_STATE.match(text)
+    if m is None:
+        raise OutputError(f"`dumpsys media_session`: a session's state={text[:60]!r}")
+    return int(m["state"])

@@ -29,7 +29,12 @@ from tasklang.envs.device.probes import (
     lookup_tables,
     probe_specs,
 )
-from tasklang.envs.device.services import SERVICE_SETTINGS
+from tasklang.envs.device.services import (
+    MEDIA_SESSION_HEAD,
+    SERVICE_SETTINGS,
+    session_record,
+    session_value,
+)
 from tasklang.envs.device.transport import CommandFailed
 from tasklang.verifiers.snapshot import WorldSnapshot
 
@@ -80,6 +85,7 @@ class PhoneWorldTransport:
             ("cat",): self.cat,
             ("uiautomator", "dump"): lambda a, _: f"UI hierchary dumped to: {a[2]}\n",
             ("dumpsys", "window"): self.dumpsys,
+            ("dumpsys", "media_session"): self.media_session,
             ("date",): self.date,
             ("am", "force-stop"): self.force_stop,
             ("monkey",): lambda a, line: self.live().monkey(a, line),
@@ -128,6 +134,8 @@ class PhoneWorldTransport:
             for f in spec.data_rows:  # the row's own id, which the rows elsewhere point at
                 if f.data_row is not None:
                     raw[f.data_row.row_key] = str(i + 1)
+            for column in spec.set_ids:  # the id a set of the app's preferences names it by
+                raw[column] = str(i + 1)
             rows.append(raw)
         rows += spec.named_rows()
         ids = {f.data_row.look.key for s in self.specs for f in s.data_rows
@@ -274,11 +282,19 @@ class PhoneWorldTransport:
                     continue
                 if member.command(package).argv[-1] != path:
                     continue
-                held = [encode_values(spec, r).get(member.column) for r in self._records(spec)
+                held = [row.get(member.column) for r, row in self._rows_of(spec)
                         if r.get(fm.field)]  # fmt: skip
                 values = list(dict.fromkeys(v for v in held if v is not None))
                 out[member.key] = ("set", json.dumps(values, ensure_ascii=False))
         return out
+
+    def _rows_of(self, spec: ProbeSpec) -> list[tuple[dict[str, Any], dict[str, str | None]]]:
+        """Each record of a probe with the row the phone keeps it as: a provider's row with
+        the id the provider gives it (see :meth:`provider_rows`), else its encoded fields."""
+        if spec.set_ids:
+            stored = self._stored_here(spec)
+            return list(zip(stored, self.provider_rows(spec)[: len(stored)], strict=True))
+        return [(r, encode_values(spec, r)) for r in self._records(spec)]
 
     # ------------------------------------------------------------ files
     def files(self) -> dict[str, _File]:
@@ -358,6 +374,31 @@ class PhoneWorldTransport:
             f"  mCurrentFocus=Window{{5c2a1f0 u0 {pkg}/{act}}}\n"
             f"  mFocusedApp=ActivityRecord{{8d1e3a u0 {pkg}/{act} t42}}\n"
         )
+
+    def media_session(self, argv: list[str], line: str) -> str:
+        """`dumpsys media_session`: a session for each app a `setting media_session` probe
+        reads, its metadata the current song (title, artist, album) and its state playing
+        (3), paused (2) or none while nothing is loaded."""
+        if len(argv) != 2:
+            raise CommandFailed(line, 1, f"Unknown argument: {' '.join(argv[2:])}")
+        out = MEDIA_SESSION_HEAD
+        players: dict[tuple[str, str], dict[str, str]] = {}  # (app, package) -> key: setting
+        for s in self.specs:
+            if session_value(s.probe.namespace, s.probe.key) is not None:
+                players.setdefault((s.app, s.package), {})[s.probe.key or ""] = s.target
+        for (app, package), targets in sorted(players.items()):
+            state = self.world().apps.get(app)
+            values = state.settings if state else {}
+            title = values.get(targets["title"]) if "title" in targets else None
+            playing = bool(values.get(targets["playing"])) if "playing" in targets else False
+            description = None
+            if title is not None:
+                song = next((r for recs in (state.collections if state else {}).values()
+                             for r in recs if r.get("title") == title), {})  # fmt: skip
+                description = f"{title}, {song.get('artist')}, {song.get('album')}"
+            code = 3 if playing else (2 if title is not None else None)
+            out += session_record(package, description, code)
+        return out
 
     def date(self, argv: list[str], line: str) -> str:
         clock = self.world().clock or "2026-01-01T00:00:00"

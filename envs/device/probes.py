@@ -25,7 +25,7 @@ from tasklang.envs.device.codec import (
     setting_codec,
 )
 from tasklang.envs.device.screens import AppProbe, ScreenSpec, screen_specs
-from tasklang.envs.device.services import service_setting
+from tasklang.envs.device.services import SessionUnread, service_setting, session_value
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
 from tasklang.verifiers.probes import Coverage
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
@@ -184,7 +184,13 @@ class DataRow:
     The rows may name the record by another column of its row: ``display_name where
     mimetype = vnd.android.cursor.item/group_membership in content://com.android.contacts/data
     by data1 = _id`` is the `display_name` of each membership row whose `data1` is the
-    group row's `_id` (a list of texts: a row per item)."""
+    group row's `_id` (a list of texts: a row per item).
+
+    With no kind of row, the record's column names one row of a provider of its own:
+    ``address in content://mms-sms/canonical-addresses by _id = recipient_ids`` is the
+    `address` of the canonical address whose `_id` the conversation's `recipient_ids` holds.
+    Such a reference names exactly one row: one that names none (a conversation with several
+    parties lists their ids, space-separated) cannot be read (see :class:`Ambiguous`)."""
 
     value: str
     conds: tuple[tuple[str, str], ...]  # (column, value): the rows' kind
@@ -199,7 +205,8 @@ class DataRow:
         if m is None:
             return None
         conds = tuple(
-            (name, value) for name, _, value in (c.split(" ", 2) for c in m["conds"].split(" and "))
+            (name, value)
+            for name, _, value in (c.split(" ", 2) for c in (m["conds"] or "").split(" and ") if c)
         )
         look = Lookup(m["look_value"], m["look_uri"], m["look_key"]) if m["look_uri"] else None
         return cls(m["value"], conds, m["uri"], m["key"], look, m["own"])
@@ -329,10 +336,23 @@ class ProbeSpec(AppProbe):
     def provided(self) -> list[str]:
         """The columns the provider itself gives, read but never written by setup or the
         tear-down: the id other providers' rows name a record by (a group's `_id`: a
-        deleted group's row keeps its id, which a new row cannot take), and the mark of a
-        deleted row (see :attr:`deleted_flag`)."""
+        deleted group's row keeps its id, which a new row cannot take), the id a set of
+        the app's preferences names a record by (a pinned conversation's thread `_id`: see
+        :attr:`set_ids`), and the mark of a deleted row (see :attr:`deleted_flag`)."""
         own = [f.data_row.own for f in self.data_rows if f.data_row is not None]
-        return list(dict.fromkeys([*(c for c in own if c), *filter(None, [self.deleted_flag])]))
+        ids = [*(c for c in own if c), *self.set_ids, *filter(None, [self.deleted_flag])]
+        return list(dict.fromkeys(ids))
+
+    @property
+    def set_ids(self) -> list[str]:
+        """The columns of a provider's rows that sets of the app's preferences name records
+        by and that no field is kept in: ids the provider gives its rows (a thread's `_id`)."""
+        if self.kind != "collection" or self.probe.source != "content":
+            return []
+        held = {c for f in self.fields if not (f.link or f.prefs_set or f.elsewhere
+                                                   or f.data_row) for c in f.parts}  # fmt: skip
+        named = [f.prefs_set.column for f in self.prefs_sets if f.prefs_set is not None]
+        return list(dict.fromkeys(c for c in named if c not in held))
 
     @property
     def deleted_flag(self) -> str | None:
@@ -415,7 +435,7 @@ class ProbeSpec(AppProbe):
                 argv += ["--projection", ":".join(self.columns)]
             return Command(tuple(argv), what, meta={"probe": self})
         if p.source == "setting":
-            service = service_setting(p.namespace, p.key)
+            service = service_setting(p.namespace, p.key) or session_value(p.namespace, p.key)
             key = (
                 service.get()
                 if service
@@ -724,7 +744,11 @@ def read_world(
                 raw = prefs[cmd.argv].get(spec.prefs_key)
                 value = spec.default if raw is None else _decode(spec.codec, raw, spec)
             else:
-                value = _decode(spec.codec, setting_raw(spec, run(cmd.argv)), spec)
+                try:
+                    value = _decode(spec.codec, setting_raw(spec, run(cmd.argv)), spec)
+                except SessionUnread as exc:
+                    reading.unread[spec.key] = str(exc)
+                    continue
             state.settings[spec.target] = value
             continue
         why = _kept_elsewhere(spec, run)
@@ -764,6 +788,12 @@ def _once(run: Shell, argvs: set[tuple[str, ...]]) -> Shell:
 def setting_raw(spec: ProbeSpec, out: str) -> str | None:
     """A setting's raw value in what its probe command printed (`settings get`, or a
     service's own command: see ``services``)."""
+    session = session_value(spec.probe.namespace, spec.probe.key)
+    if session is not None:  # raises SessionUnread where the session does not tell it
+        try:
+            return session.read(out, spec.package)
+        except parse.OutputError as exc:
+            raise parse.OutputError(f"{spec.app}.{spec.target}: {exc}") from None
     service = service_setting(spec.probe.namespace, spec.probe.key)
     if service is None:
         return parse.parse_setting(out)
@@ -1029,6 +1059,11 @@ def _data_value(
     rows = [r for r in kept.get(data.uri, []) if r.get(data.key) == key and data.holds(r)]
     if fm.codec.many:
         return _items(fm, data, key, [r.get(data.value) for r in rows], spec)
+    if not data.conds and data.own is not None and not rows:  # a reference to one row
+        raise Ambiguous(
+            f"{spec.app}.{spec.target}: the record's {data.own} {key!r} names no row of "
+            f"{data.uri} for `{fm.field}`"
+        )
     values = list(dict.fromkeys(r.get(data.value) for r in rows if r.get(data.value) is not None))
     if data.look is not None:
         look = data.look

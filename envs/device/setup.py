@@ -25,7 +25,7 @@ from tasklang.envs.device.probes import (
     own_folder,
     probe_specs,
 )
-from tasklang.envs.device.services import ServiceSetting, service_setting
+from tasklang.envs.device.services import ServiceSetting, service_setting, session_value
 from tasklang.envs.device.shell import Command, UnsafeValue, option_like, sql_literal, sql_name
 from tasklang.verifiers.snapshot import WorldSnapshot
 
@@ -142,6 +142,13 @@ def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
     assert spec.codec is not None
     raw = spec.codec.encode(value)
     save = f"setting:{ns}:{key}"
+    if session_value(ns, key) is not None:  # the player's own state: no command writes it
+        if value != spec.default:
+            plan.notes.append(
+                f"{spec.app}.{spec.target}: {value!r} is the player's media session state, "
+                "which no command can write; prepare it on the phone by hand"
+            )
+        return
     service = service_setting(ns, key)
     if service is not None:
         _service_setting(plan, spec, service, raw, save)

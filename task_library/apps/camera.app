@@ -28,7 +28,10 @@ app camera {
     video_quality: enum(fhd, hd, sd) = "fhd"
   }
 
-  # A capture's `kind` is its file name's extension: .jpg a photo, .mp4 a video.
+  # A capture's `kind` is its file name's extension: .jpg a photo, .mp4 a video. Its `camera`
+  # is not read: no MediaStore column or EXIF tag the app writes says which lens took it. Nor is
+  # its `duration`: MediaStore's video `duration` (milliseconds) holds it for a video the app
+  # recorded, but not for one setup writes (bytes with no media in them).
   probe media: files "/sdcard/DCIM/Camera/*" {
     path = "path",
     name = "name",

@@ -49,10 +49,21 @@ app messages {
     theme: enum(light, dark, black_white, custom) = "dark"
   }
 
+  # A conversation is a row of the telephony threads table. `pinned` is whether the app's
+  # Config set `pinned_conversations` (PINNED_CONVERSATIONS, a <set> of thread ids as text,
+  # in shared_prefs/Prefs.xml) holds the row's `_id`; `archived` the threads table's own
+  # `archived` column (Threads.ARCHIVED), where the app's archive writes it. The number is
+  # the `address` of the canonical address row whose `_id` the row's `recipient_ids` holds
+  # (a conversation with several parties holds several ids and is not read). `contact_name`
+  # is what the contacts provider's phone lookup answers for the number, which matches
+  # numbers loosely (the last digits, ignoring formatting), not a column or a row the
+  # thread names: it is not read.
   probe threads: content "content://mms-sms/conversations?simple=true" {
-    address = "recipient_ids",
+    address = "address in content://mms-sms/canonical-addresses by _id = recipient_ids",
     snippet = "snippet",
     unread = "read",
+    pinned = "Prefs.xml pinned_conversations has _id",
+    archived = "archived",
     last_activity = "date",
   }
   # The SMS sent box; `status` is the delivery status Telephony keeps (-1 none asked for:

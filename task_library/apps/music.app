@@ -1,7 +1,7 @@
 # Retro Music (code.name.monkey.retromusic), the music player AndroidWorld uses. Songs are the
 # device's audio files as the media store lists them; playlists live in the app's Room database
 # (databases/playlist.db: PlaylistEntity, and SongEntity rows in playlist order); the playing
-# queue and the current song are the app's playback service state, read through the UI.
+# queue and the current song are the app's playback service state.
 app music {
   package "code.name.monkey.retromusic"
   label "Retro Music"
@@ -47,7 +47,13 @@ app music {
     name = "playlist_name",
     songs = "SongEntity(playlist_creator_id = playlist_id).title",
   }
-  probe now_playing: ui id "code.name.monkey.retromusic:id/miniPlayerTitle"
+  # The current song and whether it plays are the player's media session, which the media
+  # session service prints (`dumpsys media_session`: the session's PlaybackState and the
+  # description of its metadata, "TITLE, ARTIST, ALBUM"); read after every step, unread while
+  # the player has no session (it is not running) or the description splits more than one way.
+  # The playing queue is not read: the service prints only its length.
+  probe now_playing: setting media_session "title"
+  probe playing: setting media_session "playing"
   # The playback service saves its shuffle and repeat modes as <int> entries of the app's default
   # shared preferences (SHUFFLE_MODE_NONE 0, SHUFFLE_MODE_SHUFFLE 1; REPEAT_MODE_NONE 0,
   # REPEAT_MODE_ALL 1, REPEAT_MODE_THIS 2).
