@@ -42,14 +42,14 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 569 of 980 end states (seed 0, 6 near misses), 5305 of 7407 clause results
-    assert len(decided) / len(cases) >= 0.580
+    # measured: 589 of 980 end states (seed 0, 6 near misses), 5387 of 7407 clause results
+    assert len(decided) / len(cases) >= 0.600
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 55 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 400
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.716
+    assert observable >= 0.727
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -184,8 +184,8 @@ def test_an_unknown_name_does_not_cascade_into_tl2006() -> None:
             '"vip"',
         ),
         (
-            "Tag Ada Park.",
-            'exists contacts.people where name == "Ada Park" and tags contains "climbing"',
+            "Note Ada Park's hobby.",
+            'exists contacts.people where name == "Ada Park" and notes contains "climbing"',
             "contacts",
             '"climbing"',
         ),
@@ -343,7 +343,7 @@ def test_a_placeholder_does_not_state_its_name() -> None:
 
 
 def test_a_word_inside_a_longer_word_is_not_stated() -> None:
-    text = task("Tag Ada Park as a climber.", 'contacts.people has { tags contains "climb" }')
+    text = task("Note that Ada Park is a climber.", 'contacts.people has { notes contains "climb" }')
     assert [spanned(text, d) for d in lint_of(text)] == ['"climb"']
 
 

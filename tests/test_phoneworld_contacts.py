@@ -223,7 +223,6 @@ def test_create_contact_stores_every_field_with_its_type(demo: ir.CompiledTask) 
         "group": "family",
         "birthday": "1985-07-09",
         "notes": "Met at the conference",
-        "tags": [],
     }
     fields = {f.name for f in demo.apps["contacts"].record("Person").fields}  # type: ignore[union-attr]
     assert set(dana) == fields
@@ -241,7 +240,7 @@ def test_new_contact_defaults_and_other_date_formats(demo: ir.CompiledTask) -> N
     assert eve["birthday"] == "1978-05-26"
     assert eve["phone"] is None and eve["email"] is None
     assert eve["phone_label"] == "mobile" and eve["email_label"] == "home"
-    assert eve["group"] == "other" and eve["starred"] is False and eve["tags"] == []
+    assert eve["group"] == "other" and eve["starred"] is False
 
 
 def test_save_refuses_an_empty_name_and_a_bad_date(demo: ir.CompiledTask) -> None:

@@ -18,7 +18,6 @@ app contacts {
     group: enum(family, friends, work, classmates, other) = "other"
     birthday: date?
     notes: text?
-    tags: list of text = []
   }
 
   record Group {
@@ -46,7 +45,7 @@ app contacts {
   # (`contact_event` of TYPE_BIRTHDAY 3: `data1`, the date), the note (`note`: `data1`) and
   # the standard group (`group_membership`: `data1`, the `_id` of the group row, whose
   # `title` is Family, Friends, Work or Classmates; those rows are no `Group` records). The
-  # number's type is `data2` of its own row. The tags are not read.
+  # number's type is `data2` of its own row.
   probe people: content "content://com.android.contacts/data/phones" {
     name = "display_name",
     phone = "data1",

@@ -837,7 +837,7 @@ class Contacts(SimpleToolsApp):
         )
         old = self.person(ctx, route.arg("name"))
         if old is None:
-            record = {"job_title": None, "tags": [], **changes}
+            record = {"job_title": None, **changes}
             ctx.add("people", record)
         else:
             if any(old.get(k) != v for k, v in changes.items()):
