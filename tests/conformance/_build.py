@@ -577,14 +577,14 @@ TEXT_OPS = T("""
     task conformance.text_operators {
       kind app
       apps contacts
-      goal "Save Ada Park from Acme Corp. in the Family group, tagged vip."
+      goal "Save Ada Park from Acme Corp. in the Family group, and in the Climbing group."
       expect {
         exists contacts.people where name == "  ada   PARK "
         exists contacts.people where name == "Ada Park" exact
         exists contacts.people where "Park" in name
         exists contacts.people where name contains "Ada"
-        exists contacts.people where tags contains "vip"
-        exists contacts.people where "vip" in tags
+        exists contacts.groups where members contains "Ada Park"
+        exists contacts.groups where "Ada Park" in members
         exists contacts.people where group in ["family", "friends"]
         exists contacts.people where group != "work"
         exists contacts.people where name matches "^[A-Z][a-z]+ [A-Z][a-z]+$"
@@ -622,11 +622,11 @@ case(
         [
             ada(
                 company="Acme Corp.",
-                tags=["climbing", "vip"],
                 group="family",
                 email="ada@example.com",
             ),
-        ]
+        ],
+        groups=[rec("contacts", "groups", title="Climbing", members=["Ada Park", "Bo Chen"])],
     ),
     success=True,
     score=1.0,
@@ -642,11 +642,11 @@ case(
             ada(
                 name="Ada  Park",
                 company="Apex Group",
-                tags=["vip"],
                 group="work",
                 email="ada@example.org",
             ),
-        ]
+        ],
+        groups=[rec("contacts", "groups", title="Climbing", members=["Ada Park"])],
     ),
     success=False,
     score=round(5 / 11, 6),
