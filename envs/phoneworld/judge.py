@@ -155,6 +155,14 @@ class Judge:
         self._answer_values: dict[Key, list[tuple[Any, Any]] | None] = {}
         self._lost: dict[Key, bool] = {}
         self._milestones: dict[Key, int] = {}
+        # the clauses of each subgoal a world state alone decides (see ``milestones``)
+        named = {s.name for s in compiled.task.subgoals}
+        parts: dict[str, list[ir.Clause]] = {}
+        for c in compiled.task.clauses:
+            if c.subgoal in named:
+                parts.setdefault(c.subgoal, []).append(c)
+        state = {id(c) for c in self.state_clauses}
+        self.milestone_clauses = [cs for cs in parts.values() if all(id(c) in state for c in cs)]
         self._could: dict[tuple[Key, str], bool] = {}
         self.protected = [
             c.body.first for c in compiled.task.clauses
@@ -286,17 +294,9 @@ class Judge:
         cached = self._milestones.get(key)
         if cached is not None:
             return cached
-        named = {s.name for s in self.compiled.task.subgoals}
-        parts: dict[str, list[ir.Clause]] = {}
-        for c in self.compiled.task.clauses:
-            if c.subgoal in named:
-                parts.setdefault(c.subgoal, []).append(c)
-        state = {id(c) for c in self.state_clauses}
         checker = None
         met = 0
-        for clauses in parts.values():
-            if not all(id(c) in state for c in clauses):
-                continue
+        for clauses in self.milestone_clauses:
             if checker is None:
                 checked = Checked(self.params, self.initial, [], world(),
                                   self.compiled.task.outcome, None)  # fmt: skip
