@@ -9,7 +9,7 @@ from tasklang import ast, ir
 from tasklang.diagnostics import did_you_mean
 from tasklang.literals import LiteralError, decode
 from tasklang.lower import RESERVED_NAMES, Reporter
-from tasklang.screenprobe import build_screen_probe
+from tasklang.screenprobe import build_screen_probe, selector
 from tasklang.types import coerce_literal
 
 # settings provider tables, then system services that keep a setting themselves (read with
@@ -49,6 +49,8 @@ class AppBuilder(Reporter):
                     self.add_field(app, app.settings, f, f"the settings of `{app.name}`")
             elif isinstance(item, ast.ProbeDecl):
                 probes.append(item)
+        for change in (i for i in decl.items if isinstance(i, ast.ChangeDecl)):
+            self.change_scope(app, change)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
             rdef = app.record(coll_decl.record)
             if rdef is None:
@@ -91,6 +93,24 @@ class AppBuilder(Reporter):
                 name=decl.name, record=decl.record, append_only=decl.append_only, span=decl.span
             )
         )
+
+    def change_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
+        """`changes <names> only on <screens>`: each name a collection or setting of the
+        app, said of once."""
+        names = []
+        for name in decl.names:
+            if app.collection(name) is None and app.setting(name) is None:
+                known = [c.name for c in app.collections] + [s.name for s in app.settings]
+                self.error("TL1033", f"app `{app.name}` has no collection or setting `{name}`",
+                           decl.span, did_you_mean(name, known))  # fmt: skip
+            elif name in names or app.change_screens(name) is not None:
+                self.error("TL1033", f"where `{name}` changes is said twice in app "
+                           f"`{app.name}`", decl.span, "name it in one `changes` line")  # fmt: skip
+            else:
+                names.append(name)
+        if names:
+            screens = [selector(self, s) for s in decl.screens]
+            app.changes.append(ir.ChangeScope(names=names, screens=screens, span=decl.span))
 
     def append_only(self, decl: ast.CollectionDecl, rdef: ir.RecordDef) -> None:
         """An append-only collection keeps each record under its key, so its record type

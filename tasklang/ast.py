@@ -240,6 +240,15 @@ class CollectionDecl(Node):
 
 
 @dataclass
+class ChangeDecl(Node):
+    """`changes a, b only on <selector>, ...` (or `nowhere`): the screens on which the app
+    lets the named collections and settings change."""
+
+    names: list[str]
+    screens: list[Selector]  # empty: `nowhere`
+
+
+@dataclass
 class SettingsDecl(Node):
     fields: list[FieldDecl]
 

@@ -301,6 +301,13 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "An `append only` collection keeps each record under its key: its record type needs a "
         "`key` field, and the key may not be optional.",
     ),
+    (
+        "TL1033",
+        Severity.ERROR,
+        "invalid `changes` declaration",
+        "`changes <names> only on <screens>` (or `nowhere`) names collections and settings of "
+        "the app, each in one such line.",
+    ),
     # -- TL2xxx: analysis (lint)
     (
         "TL2001",

@@ -193,13 +193,15 @@ def _layout(doc: _Doc, depth: int, lines: list[str], after: int, width: int) -> 
                 lines.append(f"{INDENT * (depth + 1)}{part.op} ")
                 _layout(operand, depth + 1, lines, follow if j == last else 0, width)
         else:
-            lines[-1] += part.open
+            # a group with no brackets hangs its items under the line that leads to them
+            lines[-1] = lines[-1] + part.open if part.open else lines[-1].rstrip()
             for j, item in enumerate(part.items):
                 comma = "," if part.comma or j + 1 < len(part.items) else ""
                 lines.append(INDENT * (depth + 1))
                 _layout(item, depth + 1, lines, len(comma), width)
                 lines[-1] += comma
-            lines.append(INDENT * depth + part.close)
+            if part.close:
+                lines.append(INDENT * depth + part.close)
 
 
 def _breakable(part: _Part) -> bool:
@@ -530,6 +532,14 @@ class _Formatter(_ExprPrinter):
     def _text_CollectionDecl(self, node: ast.CollectionDecl) -> str:
         append_only = " append only" if node.append_only else ""
         return f"collection {node.name}: {node.record}{append_only}"
+
+    def _text_ChangeDecl(self, node: ast.ChangeDecl) -> _Doc:
+        names = ", ".join(node.names)
+        if not node.screens:
+            return _cat(f"changes {names} nowhere")
+        screens = tuple((self._text_Selector(s),) for s in node.screens)
+        # no comma after the last screen: the grammar has none there
+        return _cat(f"changes {names} only on ", _Group("", screens, "", comma=False))
 
     def _text_FieldDecl(self, node: ast.FieldDecl) -> _Doc:
         key = " key" if node.key else ""

@@ -571,6 +571,15 @@ class ScreenSpot(IRNode):
     labels: dict[str, str] = Field(default_factory=dict)
 
 
+class ChangeScope(IRNode):
+    """`changes <names> only on <screens>`: the app lets these collections and settings
+    change only on a step whose screen, before its action, shows an element one of
+    ``screens`` selects (none: on no step at all)."""
+
+    names: list[str]
+    screens: list[Selector] = Field(default_factory=list)
+
+
 class AppModel(IRNode):
     """The typed state of one app, and how to read it back on a device."""
 
@@ -582,6 +591,7 @@ class AppModel(IRNode):
     collections: list[CollectionDef] = Field(default_factory=list)
     settings: list[FieldDef] = Field(default_factory=list)
     probes: list[Probe] = Field(default_factory=list)
+    changes: list[ChangeScope] = Field(default_factory=list)
 
     def record(self, name: str) -> RecordDef | None:
         return next((r for r in self.records if r.name == name), None)
@@ -596,6 +606,12 @@ class AppModel(IRNode):
 
     def setting(self, name: str) -> FieldDef | None:
         return next((s for s in self.settings if s.name == name), None)
+
+    def change_screens(self, name: str) -> list[Selector] | None:
+        """The screens on which a collection or setting may change (an empty list: none;
+        None: the model does not say, so any step may change it)."""
+        scope = next((c for c in self.changes if name in c.names), None)
+        return scope.screens if scope is not None else None
 
 
 class SourceInfo(BaseModel):

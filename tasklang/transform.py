@@ -93,6 +93,16 @@ class ToAst(Transformer[Token, ast.Module]):
     def append_only(self, meta: Meta, items: list[Token]) -> bool:
         return True
 
+    def change_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
+        *names, screens = items
+        return ast.ChangeDecl([str(n) for n in names], screens, span=self._span(meta))
+
+    def change_on(self, meta: Meta, items: list[Any]) -> list[ast.Selector]:
+        return list(items)
+
+    def change_nowhere(self, meta: Meta, items: list[Any]) -> list[ast.Selector]:
+        return []
+
     def settings_decl(self, meta: Meta, items: list[Any]) -> ast.SettingsDecl:
         return ast.SettingsDecl(list(items), span=self._span(meta))
 

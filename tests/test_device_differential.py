@@ -42,14 +42,15 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 589 of 980 end states (seed 0, 6 near misses), 5387 of 7407 clause results
-    assert len(decided) / len(cases) >= 0.600
+    # measured: 626 of 969 end states (seed 0, 6 near misses), 95 of them reference end
+    # states and 463 caught near misses; 5472 of 7364 clause results
+    assert len(decided) / len(cases) >= 0.640
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 55 and all(c.device for c in refs)
+    assert len(refs) >= 90 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 400
+    assert len(caught) >= 440
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.727
+    assert observable >= 0.740
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -13,6 +13,7 @@ or in both for additions to and deletions from an append-only collection
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,9 @@ from pydantic import BaseModel
 
 from tasklang import ir
 from tasklang.verifiers.bracket import Readings, decide
+from tasklang.verifiers.snapshot import UiParseError
+from tasklang.verifiers.trajectory import Step
+from tasklang.verifiers.ui import Screen
 from tasklang.verifiers.verdict import ClauseResult, Verdict
 
 Key = tuple[str, str]
@@ -35,6 +39,9 @@ class Coverage:
     keyed: frozenset[Key]  # collections whose key field is read exactly
     state: frozenset[Key]  # every collection and setting of the task's apps
     at_end: frozenset[Key] = frozenset()  # read only after the episode (from its screens)
+    collections: frozenset[Key] = frozenset()  # the collections among ``state``
+    # proved unchanged all along by the screens the episode went through (``quiet_state``)
+    quiet: frozenset[Key] = frozenset()
 
     @classmethod
     def of(
@@ -44,12 +51,13 @@ class Coverage:
         settings: set[Key],
         at_end: set[Key] | frozenset[Key] = frozenset(),
     ) -> Coverage:
-        complete, state, keyed = set(), set(), set()
+        complete, state, keyed, colls = set(), set(), set(), set()
         for name, app in compiled.apps.items():
             for s in app.settings:
                 state.add((name, s.name))
             for c in app.collections:
                 state.add((name, c.name))
+                colls.add((name, c.name))
                 rdef = app.record(c.record)
                 have = fields.get((name, c.name))
                 if have is None or rdef is None:
@@ -60,11 +68,20 @@ class Coverage:
                     keyed.add((name, c.name))
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
-            frozenset(state), frozenset(at_end),
+            frozenset(state), frozenset(at_end), frozenset(colls),
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
         return key in self.complete or key in self.settings
+
+    def sees_changes(self, key: Key) -> bool:
+        """Whether a change to ``key`` would be seen: it is read in full, or it is proved
+        not to have changed."""
+        return self.reads(key) or key in self.quiet
+
+    def with_quiet(self, keys: frozenset[Key]) -> Coverage:
+        """This coverage, with ``keys`` proved unchanged all along."""
+        return dataclasses.replace(self, quiet=self.quiet | keys)
 
     def without(self, keys: set[Key] | frozenset[Key]) -> Coverage:
         """This coverage less ``keys`` (state a reading could not get)."""
@@ -73,7 +90,7 @@ class Coverage:
         return Coverage(
             {k: v for k, v in self.fields.items() if k not in keys},
             self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
-            self.at_end - keys,
+            self.at_end - keys, self.collections, self.quiet,
         )  # fmt: skip
 
     def during(self) -> Coverage:
@@ -172,9 +189,14 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
     """Why a phone cannot see where a trace event happens (None: it can)."""
     if not isinstance(event, (ir.ChangeEvent, ir.HoldsEvent)):
         return None  # actions, screens and the foreground app are in the trajectory
+    named = event.target if isinstance(event, ir.ChangeEvent) else None
+    if (
+        isinstance(named, (ir.CollectionRef, ir.SettingRef))
+        and (named.app, named.name) in cov.quiet
+    ):
+        return None  # it never happens: what it names did not change
     if not steps:
         return NO_STEPS
-    named = event.target if isinstance(event, ir.ChangeEvent) else None
     if isinstance(named, (ir.CollectionRef, ir.SettingRef)) and (
         (named.app, named.name) in cov.at_end
     ):
@@ -186,7 +208,7 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
         return walker.problem
     target = event.target
     if target is None:
-        missing = sorted(k for k in cov.state if not cov.reads(k))
+        missing = _unseen_anywhere(event.op, cov)
         return f"a change to {missing[0][0]}.{missing[0][1]} would not be seen" if missing else None
     if isinstance(target, ir.SettingRef):
         walker.visit(target, None)
@@ -200,6 +222,19 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
     return walker.problem
 
 
+def _unseen_anywhere(op: str, cov: Coverage) -> list[Key]:
+    """The state whose change of kind ``op`` a phone would miss, for an event on no named
+    target. Only records are added, updated or deleted (a setting only changes), and an
+    addition or deletion shows in the keys alone where the key field is read."""
+    if op == "changed":
+        return sorted(k for k in cov.state if not cov.sees_changes(k))
+    keys_do = op in ("added", "deleted")
+    return sorted(
+        k for k in cov.collections
+        if not cov.sees_changes(k) and not (keys_do and k in cov.keyed)
+    )  # fmt: skip
+
+
 def _guard_problem(body: ir.UnchangedBody | ir.OnlyChangedBody, cov: Coverage) -> str | None:
     named = {
         (t.app, t.name) for t in body.targets if isinstance(t, (ir.CollectionRef, ir.SettingRef))
@@ -208,12 +243,51 @@ def _guard_problem(body: ir.UnchangedBody | ir.OnlyChangedBody, cov: Coverage) -
         watched = named | {k for k in cov.state if k[0] in body.apps}
     else:
         watched = {k for k in cov.state if k not in named and k[0] not in body.apps}
-    missing = sorted(k for k in watched if not cov.reads(k))
+    missing = sorted(k for k in watched if not cov.sees_changes(k))
     if missing:
         shown = ", ".join(f"{a}.{n}" for a, n in missing[:4])
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
         return f"a change to {shown}{more} would not be seen on a phone"
     return None
+
+
+def quiet_state(compiled: ir.CompiledTask, steps: list[Step]) -> frozenset[Key]:
+    """The collections and settings the steps prove unchanged all along: those the app
+    models say change `nowhere`, and those that change only on screens (`changes ... only
+    on`) no step's action was taken on. A step that took an action on a screen it did not
+    record proves nothing of the screens-bound ones."""
+    declared = {
+        (app, name): scope.screens
+        for app, model in compiled.apps.items()
+        for scope in model.changes
+        for name in scope.names
+    }
+    if not declared:
+        return frozenset()
+    shown: list[Screen] = []
+    for step in steps:
+        if step.action is None:
+            continue
+        obs = step.observation
+        if not obs.ui_xml and obs.ui_elements is None:
+            return frozenset(k for k, screens in declared.items() if not screens)
+        shown.append(Screen.from_parts(obs.ui_xml, obs.ui_elements))
+    out = set()
+    for key, screens in declared.items():
+        if not any(_shows(screen, s) for screen in shown for s in screens):
+            out.add(key)
+    return frozenset(out)
+
+
+def _shows(screen: Screen, selector: ir.Selector) -> bool:
+    """Whether the screen shows an element the selector finds (a screen recorded without its
+    XML is taken to show what an XPath asks for: it cannot be ruled out)."""
+    if screen.xml is None and any(a.attr == "xpath" for a in selector.attrs):
+        return True
+    try:
+        return bool(screen.select(selector))
+    except UiParseError:
+        return True
 
 
 def unobservable(compiled: ir.CompiledTask, cov: Coverage, steps: bool = False) -> dict[str, str]:

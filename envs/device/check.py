@@ -14,7 +14,7 @@ from tasklang.envs.device.shell import Command
 from tasklang.envs.device.transport import Transport, run_argv
 from tasklang.verifiers.bracket import Readings
 from tasklang.verifiers.check import InstanceError, check_trajectory, resolve_params
-from tasklang.verifiers.probes import Coverage, DeviceVerdict, device_verdict
+from tasklang.verifiers.probes import Coverage, DeviceVerdict, device_verdict, quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
 
@@ -114,7 +114,7 @@ def device_check(
     final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=reading.snapshot)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
-    cov = coverage(compiled, initial=initial)
+    cov = coverage(compiled, initial=initial).with_quiet(quiet_state(compiled, traj.steps))
     unread = set(reading.unread)
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()

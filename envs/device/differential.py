@@ -29,7 +29,9 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.probes import quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
+from tasklang.verifiers.state import diff_states
 from tasklang.verifiers.trajectory import Trajectory
 
 
@@ -97,7 +99,10 @@ def run_task(
     start = start_reading(compiled, traj)
     cases = [judge(compiled, traj, final, "reference", states, start)]
     rng = random.Random(f"{compiled.task.id}:{seed}")
-    for name, snap in near_misses(compiled, final, rng, misses):
+    # the state the episode's screens prove unchanged stays as it is: the app cannot reach
+    # an end state that differs there along these steps
+    quiet = quiet_state(compiled, traj.steps)
+    for name, snap in near_misses(compiled, final, rng, misses, quiet):
         cases.append(judge(compiled, traj, snap, name, states, start))
     return cases
 
@@ -153,8 +158,13 @@ def read_state(compiled: ir.CompiledTask) -> tuple[list[tuple[str, str]], set[st
 
 
 def near_misses(
-    compiled: ir.CompiledTask, snap: WorldSnapshot, rng: random.Random, limit: int
+    compiled: ir.CompiledTask,
+    snap: WorldSnapshot,
+    rng: random.Random,
+    limit: int,
+    quiet: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[tuple[str, WorldSnapshot]]:
+    """Up to ``limit`` end states near ``snap``, none of which changes ``quiet`` state."""
     keys, fields = read_state(compiled)
     out: list[tuple[str, WorldSnapshot]] = []
     for app, name in keys:
@@ -220,6 +230,12 @@ def near_misses(
                 world = _relocated(compiled, world, app, name, records[i], changed, fdef.name)
             world = _followed(compiled, world, app, name, records[i], changed)
             out.append((label, world))
+    if quiet:
+        out = [
+            (n, world)
+            for n, world in out
+            if not diff_states(snap, world, compiled.apps, set(quiet))
+        ]
     rng.shuffle(out)
     return out[:limit]
 

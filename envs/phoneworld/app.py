@@ -116,6 +116,23 @@ def append_only_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.F
     return out
 
 
+class UndeclaredChange(RuntimeError):
+    """An app changed a collection or setting on a screen its model's `changes ... only on`
+    line does not name (or changed one it says changes `nowhere`): the app breaks its
+    model."""
+
+
+def change_screens(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], list[ir.Selector]]:
+    """(app, collection or setting) -> the screens it may change on, for each that ``apps``
+    declare with `changes`."""
+    return {
+        (name, target): scope.screens
+        for name, model in apps.items()
+        for scope in model.changes
+        for target in scope.names
+    }
+
+
 class App:
     """Base class of PhoneWorld apps."""
 

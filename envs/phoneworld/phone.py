@@ -15,9 +15,19 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.envs.phoneworld import widgets as w
-from tasklang.envs.phoneworld.app import App, AppData, Ctx, Dialog, Notification, Route, Screen
+from tasklang.envs.phoneworld.app import (
+    App,
+    AppData,
+    Ctx,
+    Dialog,
+    Notification,
+    Route,
+    Screen,
+    UndeclaredChange,
+)
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
+from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
 LAUNCHER_ACTIVITY = "com.google.android.apps.nexuslauncher.NexusLauncherActivity"
@@ -132,6 +142,9 @@ class Phone:
     # (app, collection) -> key field of each collection whose model says `append only`: a
     # change that removes one of its records raises ``AppendOnlyViolation``
     append_only: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
+    # (app, collection or setting) -> the screens its model lets it change on: an action
+    # that changes it on another screen raises ``UndeclaredChange``
+    change_screens: dict[tuple[str, str], list[ir.Selector]] = field(default_factory=dict)
     _tree: View | None = None
     _activity: str | None = None
     _lists: dict[int, tuple[int, int]] = field(default_factory=dict)  # route id -> total, page
@@ -675,12 +688,47 @@ class Phone:
     # ------------------------------------------------------------ actions
     def act(self, action: dict[str, Any]) -> Outcome:
         """Carry out one AndroidWorld JSON action on the screen last observed."""
+        watched = self.change_screens
+        before = (dict(self.state), self.observe()) if watched else None
         try:
             info = self._act(action)
         except InvalidAction as exc:
             return Outcome(False, str(exc), self.ended)
         self._tree = None
+        if before is not None:
+            self._changed_where_declared(*before)
         return Outcome(True, info, self.ended)
+
+    def _changed_where_declared(self, before: dict[str, AppData], tree: View) -> None:
+        """Refuses a change the app models do not let happen on ``tree``, the screen the
+        action was taken on (see ``UndeclaredChange``)."""
+        shown: UiScreen | None = None
+        for (app, name), screens in self.change_screens.items():
+            old, new = before.get(app), self.state.get(app)
+            if old is None or new is None or old is new:
+                continue
+            if name in old.collections or name in new.collections:
+                same = old.collections.get(name) is new.collections.get(name)
+                same = same or old.collections.get(name) == new.collections.get(name)
+            else:
+                same = old.settings.get(name) == new.settings.get(name)
+            if same:
+                continue
+            if shown is None:
+                shown = UiScreen.from_parts(w.to_xml(tree), None)
+            if not any(shown.select(s) for s in screens):
+                where = (
+                    "on no screen"
+                    if not screens
+                    else "only on "
+                    + ", ".join(" ".join(f'{a.attr} "{a.value}"' for a in s.attrs) for s in screens)
+                )
+                self.state.clear()  # the apps' data as it was: nothing is written
+                self.state.update(before)
+                raise UndeclaredChange(
+                    f"{app}.{name} changed on a screen its model does not let it change on "
+                    f"(the model says it changes {where})"
+                )
 
     def _act(self, a: dict[str, Any]) -> str:
         kind = a.get("action_type")

@@ -33,6 +33,8 @@ app bills {
   }
 
   collection providers: Provider
+  # The providers are the service's directory: nothing in the app changes them.
+  changes providers nowhere
   collection accounts: Account  # My Accounts
   collection provider_accounts: Account  # the bills the providers have on record
   collection payments: Payment

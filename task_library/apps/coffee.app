@@ -70,6 +70,8 @@ app coffee {
   collection orders: Order
   collection order_lines: OrderLine
   collection stores: Store
+  # The menu and the stores are the chain's: the app shows them and changes neither.
+  changes menu, stores nowhere
   collection coupons: Coupon
 
   settings {

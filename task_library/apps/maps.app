@@ -49,6 +49,8 @@ app maps {
   }
 
   collection places: Place
+  # Places are the map's own data: saving, searching and routing leave them as they are.
+  changes places nowhere
   collection saved: SavedPlace
   collection recent_searches: RecentSearch
   collection routes: Route

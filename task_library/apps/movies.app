@@ -56,6 +56,8 @@ app movies {
 
   collection films: Film
   collection cinemas: Cinema
+  # Films and cinemas are the service's listings: buying tickets changes neither.
+  changes films, cinemas nowhere
   collection showtimes: Showtime
   collection orders: Order
   collection tickets: Ticket

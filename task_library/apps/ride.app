@@ -34,6 +34,8 @@ app ride {
   }
 
   collection places: Place
+  # Places are the service's map data: booking and saving leave them as they are.
+  changes places nowhere
   collection saved_places: SavedPlace
   collection trips: Trip
 

@@ -84,6 +84,29 @@ app settings {
   # reads and sets it (`cmd netpolicy get restrict-background`: "Restrict background status:
   # enabled" or "disabled").
   probe data_saver: setting netpolicy "restrict-background"
+  # The lists change only on the pages that show them and their switches (a page is told by
+  # an element it shows: a switch, a row, a page title, a dialog's button). Airplane mode
+  # drops the connections too. A step taken on any other page leaves them as they were, so
+  # an episode that never shows these pages proves them unchanged.
+  changes wifi_networks only on
+    text "Wi-Fi",
+    text "Airplane mode",
+    text "Saved networks",
+    text "Add network",
+    text "Network details",
+    text "Connect"
+  changes bluetooth_devices only on
+    id "com.android.settings:id/settings_button",
+    text "Use Bluetooth",
+    text "Airplane mode",
+    text "Pair new device",
+    text "Pair",
+    text "Device details",
+    text "Forget device"
+  changes app_notifications only on
+    text "App notifications",
+    text "App info",
+    xpath "//node[starts-with(@text, 'All ') and contains(@text, ' notifications')]"
   probe wifi_networks: ui id "android:id/title" { ssid = "text" }
   probe bluetooth_devices: ui id "android:id/title" package "com.android.settings" { name = "text" }
   probe app_notifications: ui id "com.android.settings:id/app_name" { app_name = "text" }

@@ -82,6 +82,8 @@ app shopping {
   }
 
   collection products: Product
+  # The catalogue is the store's: carts, lists and orders leave its products as they are.
+  changes products nowhere
   collection cart: CartLine
   collection saved_for_later: CartLine
   # the app offers no way to delete an order: a cancelled order stays in Your Orders, marked

@@ -19,6 +19,8 @@ app yelp {
   }
 
   collection businesses: Business
+  # The listings are the service's: bookmarks and searches leave them as they are.
+  changes businesses nowhere
   collection bookmarks: Bookmark
 
   settings {
