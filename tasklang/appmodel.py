@@ -103,14 +103,20 @@ class AppBuilder(Reporter):
                 known = [c.name for c in app.collections] + [s.name for s in app.settings]
                 self.error("TL1033", f"app `{app.name}` has no collection or setting `{name}`",
                            decl.span, did_you_mean(name, known))  # fmt: skip
-            elif name in names or app.change_screens(name) is not None:
+            elif name in names or any(
+                not c.screens or not decl.screens or c.by_tap == decl.by_tap
+                for c in app.changes_of(name)
+            ):
                 self.error("TL1033", f"where `{name}` changes is said twice in app "
-                           f"`{app.name}`", decl.span, "name it in one `changes` line")  # fmt: skip
+                           f"`{app.name}`", decl.span, "name it in one `only on` line and one "
+                           "`only by` line at most, or in one `nowhere` line")  # fmt: skip
             else:
                 names.append(name)
         if names:
             screens = [selector(self, s) for s in decl.screens]
-            app.changes.append(ir.ChangeScope(names=names, screens=screens, span=decl.span))
+            app.changes.append(
+                ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
+            )
 
     def append_only(self, decl: ast.CollectionDecl, rdef: ir.RecordDef) -> None:
         """An append-only collection keeps each record under its key, so its record type

@@ -241,11 +241,12 @@ class CollectionDecl(Node):
 
 @dataclass
 class ChangeDecl(Node):
-    """`changes a, b only on <selector>, ...` (or `nowhere`): the screens on which the app
-    lets the named collections and settings change."""
+    """`changes a, b only on <selector>, ...` (`only by`, or `nowhere`): where the app lets
+    the named collections and settings change."""
 
     names: list[str]
     screens: list[Selector]  # empty: `nowhere`
+    by_tap: bool = False  # `only by`: a tap on one of the elements, not any action on a screen
 
 
 @dataclass

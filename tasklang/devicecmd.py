@@ -138,7 +138,8 @@ def run_check(
     except (OSError, ValueError) as exc:
         return _error(str(exc))
     try:
-        dv = device_check(compiled, traj, transport)
+        # without a recorded trajectory nothing says what was done on the phone
+        dv = device_check(compiled, traj, transport, history=trajectory is not None)
     except FAULTS as exc:
         return _error(f"the phone could not be probed: {exc}")
     except InstanceError as exc:

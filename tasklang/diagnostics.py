@@ -305,8 +305,9 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "TL1033",
         Severity.ERROR,
         "invalid `changes` declaration",
-        "`changes <names> only on <screens>` (or `nowhere`) names collections and settings of "
-        "the app, each in one such line.",
+        "`changes <names> only on <screens>` (or `only by`, or `nowhere`) names collections and "
+        "settings of the app, each in one `only on` line and one `only by` line at most, or in "
+        "one `nowhere` line.",
     ),
     # -- TL2xxx: analysis (lint)
     (

@@ -538,8 +538,9 @@ class _Formatter(_ExprPrinter):
         if not node.screens:
             return _cat(f"changes {names} nowhere")
         screens = tuple((self._text_Selector(s),) for s in node.screens)
+        how = "by" if node.by_tap else "on"
         # no comma after the last screen: the grammar has none there
-        return _cat(f"changes {names} only on ", _Group("", screens, "", comma=False))
+        return _cat(f"changes {names} only {how} ", _Group("", screens, "", comma=False))
 
     def _text_FieldDecl(self, node: ast.FieldDecl) -> _Doc:
         key = " key" if node.key else ""

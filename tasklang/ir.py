@@ -573,11 +573,15 @@ class ScreenSpot(IRNode):
 
 class ChangeScope(IRNode):
     """`changes <names> only on <screens>`: the app lets these collections and settings
-    change only on a step whose screen, before its action, shows an element one of
-    ``screens`` selects (none: on no step at all)."""
+    change only from a step whose screen, before its action, shows an element one of
+    ``screens`` selects, on (that step or a later one); with ``by_tap`` (`only by`), only
+    from a step whose action is a tap that touches such an element on. No ``screens``: they
+    never change (`nowhere`). A name may have one `only on` and one `only by` line: either
+    lets it change."""
 
     names: list[str]
     screens: list[Selector] = Field(default_factory=list)
+    by_tap: bool = False
 
 
 class AppModel(IRNode):
@@ -607,11 +611,10 @@ class AppModel(IRNode):
     def setting(self, name: str) -> FieldDef | None:
         return next((s for s in self.settings if s.name == name), None)
 
-    def change_screens(self, name: str) -> list[Selector] | None:
-        """The screens on which a collection or setting may change (an empty list: none;
-        None: the model does not say, so any step may change it)."""
-        scope = next((c for c in self.changes if name in c.names), None)
-        return scope.screens if scope is not None else None
+    def changes_of(self, name: str) -> list[ChangeScope]:
+        """Where a collection or setting may change: its `changes` lines (none: the model
+        does not say, so any step may change it)."""
+        return [c for c in self.changes if name in c.names]
 
 
 class SourceInfo(BaseModel):

@@ -94,14 +94,17 @@ class ToAst(Transformer[Token, ast.Module]):
         return True
 
     def change_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
-        *names, screens = items
-        return ast.ChangeDecl([str(n) for n in names], screens, span=self._span(meta))
+        *names, (by_tap, screens) = items
+        return ast.ChangeDecl([str(n) for n in names], screens, by_tap, span=self._span(meta))
 
-    def change_on(self, meta: Meta, items: list[Any]) -> list[ast.Selector]:
-        return list(items)
+    def change_on(self, meta: Meta, items: list[Any]) -> tuple[bool, list[ast.Selector]]:
+        return False, list(items)
 
-    def change_nowhere(self, meta: Meta, items: list[Any]) -> list[ast.Selector]:
-        return []
+    def change_by(self, meta: Meta, items: list[Any]) -> tuple[bool, list[ast.Selector]]:
+        return True, list(items)
+
+    def change_nowhere(self, meta: Meta, items: list[Any]) -> tuple[bool, list[ast.Selector]]:
+        return False, []
 
     def settings_decl(self, meta: Meta, items: list[Any]) -> ast.SettingsDecl:
         return ast.SettingsDecl(list(items), span=self._span(meta))

@@ -23,6 +23,7 @@ from tasklang.fmt import format_source
 from tasklang.source import SourceFile
 from tasklang.verifiers.probes import quiet_state
 from tasklang.verifiers.trajectory import Observation
+from tasklang.verifiers.ui import Screen
 
 RADIO = """\
 app radio_demo {
@@ -37,6 +38,7 @@ app radio_demo {
 DECLARED = (
     '  changes stations, volume only on text "Stations", id "com.example.radio:id/player"\n'
     "  changes genres nowhere\n"
+    '  changes bass only by id "com.example.radio:id/bass_switch"\n'
 )
 
 
@@ -49,14 +51,27 @@ def test_the_declaration_reaches_the_app_model() -> None:
     apps, diagnostics = _compile(DECLARED)
     assert diagnostics == []
     model = apps["radio_demo"]
-    stations = model.change_screens("stations")
-    assert stations is not None and stations == model.change_screens("volume")
-    assert [[(a.attr, a.value) for a in s.attrs] for s in stations] == [
+    [stations] = model.changes_of("stations")
+    assert model.changes_of("volume") == [stations] and not stations.by_tap
+    assert [[(a.attr, a.value) for a in s.attrs] for s in stations.screens] == [
         [("text", "Stations")],
         [("id", "com.example.radio:id/player")],
     ]
-    assert model.change_screens("genres") == []  # nowhere
-    assert model.change_screens("bass") is None  # not said: any step may change it
+    [genres] = model.changes_of("genres")
+    assert genres.screens == []  # nowhere
+    [bass] = model.changes_of("bass")
+    assert bass.by_tap
+    apps, _ = _compile("")
+    assert apps["radio_demo"].changes_of("bass") == []  # not said: any step may change it
+
+
+def test_a_name_may_have_a_screen_line_and_a_tap_line() -> None:
+    apps, diagnostics = _compile(
+        '  changes stations only on text "Stations"\n'
+        '  changes stations only by id "com.example.radio:id/star"\n'
+    )
+    assert diagnostics == []
+    assert [s.by_tap for s in apps["radio_demo"].changes_of("stations")] == [False, True]
 
 
 def test_the_formatter_keeps_the_declaration() -> None:
@@ -73,6 +88,10 @@ def test_the_formatter_keeps_the_declaration() -> None:
         ("  changes genres, genres nowhere\n", "where `genres` changes is said twice"),
         (
             '  changes genres nowhere\n  changes genres only on text "x"\n',
+            "where `genres` changes is said twice",
+        ),
+        (
+            '  changes genres only by text "y"\n  changes genres only by text "x"\n',
             "where `genres` changes is said twice",
         ),
     ],
@@ -94,9 +113,10 @@ def test_changes_is_still_a_name_elsewhere() -> None:
 
 
 # ---------------------------------------------------------------- PhoneWorld keeps to it
-def _settings_episode(screens: list[ir.Selector]) -> Episode:
+def _settings_episode(screens: list[ir.Selector], by_tap: bool = False) -> Episode:
     ep = Episode(library()["androidworld.system_wifi_turn_off"], 0)
-    ep.phone.change_screens[("settings", "wifi_networks")] = screens
+    scope = ir.ChangeScope(names=["wifi_networks"], screens=screens, by_tap=by_tap)
+    ep.phone.change_scopes[("settings", "wifi_networks")] = [scope]
     return ep
 
 
@@ -112,19 +132,38 @@ def _wifi_steps() -> list[dict[str, object]]:
 def test_phoneworld_refuses_a_change_on_a_screen_the_model_does_not_name() -> None:
     nowhere = _settings_episode([ir.Selector(attrs=[ir.UiAttr(attr="text", value="Bluetooth")])])
     before = nowhere.phone.world().apps["settings"].collections["wifi_networks"]
-    with pytest.raises(UndeclaredChange, match=r"settings\.wifi_networks changed on a screen"):
+    with pytest.raises(
+        UndeclaredChange,
+        match=r"settings\.wifi_networks changed where its model does not let it.*only on text",
+    ):
         for action in _wifi_steps():
             nowhere.step(action)
     # the apps' data is as it was before the refused action
     assert nowhere.phone.world().apps["settings"].collections["wifi_networks"] == before
 
 
+def test_a_tap_elsewhere_on_the_same_screen_may_not_change_what_changes_only_by_a_tap() -> None:
+    """`only by`: the Wi-Fi switch's page is shown, but the change needs a tap on an element
+    the declaration names; a tap on the switch's row is one."""
+    elsewhere = _settings_episode([ir.Selector(attrs=[ir.UiAttr(attr="text", value="Nothing")])])
+    elsewhere.phone.change_scopes[("settings", "wifi_networks")][0].by_tap = True
+    with pytest.raises(UndeclaredChange, match="only by text"):
+        for action in _wifi_steps():
+            elsewhere.step(action)
+    row = "//node[@clickable='true'][.//node[@text='Wi-Fi']]"
+    switch = _settings_episode([ir.Selector(attrs=[ir.UiAttr(attr="xpath", value=row)])], True)
+    for action in _wifi_steps():
+        switch.step(action)
+    assert switch.verdict().success
+
+
 def test_the_library_declares_where_settings_lists_change() -> None:
     settings = library()["settings.set_volumes"].apps["settings"]
     for name in ("wifi_networks", "bluetooth_devices", "app_notifications"):
-        assert settings.change_screens(name), name
-    assert settings.change_screens("brightness") is None
-    assert library()["mini.movies_sold_out"].apps["movies"].change_screens("films") == []
+        assert [s.screens != [] for s in settings.changes_of(name)] == [True], name
+    assert settings.changes_of("brightness") == []
+    [films] = library()["mini.movies_sold_out"].apps["movies"].changes_of("films")
+    assert films.screens == []
 
 
 def test_the_reference_solutions_keep_to_the_declarations() -> None:
@@ -153,17 +192,37 @@ def test_an_episode_that_never_shows_the_wifi_pages_leaves_the_networks_unchange
     assert ("settings", "app_notifications") in wifi
 
 
+def test_only_the_taps_that_touch_the_named_elements_count() -> None:
+    compiled = library()["androidworld.system_wifi_turn_off"]
+    _, traj = run_reference(compiled, 0)
+    row = "//node[@clickable='true'][.//node[@text='Wi-Fi']]"
+    for value, quiet in ((row, False), ("//node[@text='Use Bluetooth']", True)):
+        scope = ir.ChangeScope(
+            names=["wifi_networks"],
+            screens=[ir.Selector(attrs=[ir.UiAttr(attr="xpath", value=value)])],
+            by_tap=True,
+        )
+        apps = dict(compiled.apps)
+        apps["settings"] = apps["settings"].model_copy(update={"changes": [scope]})
+        declared = compiled.model_copy(update={"apps": apps})
+        assert (("settings", "wifi_networks") in quiet_state(declared, traj.steps)) is quiet
+
+
 def test_a_step_without_its_screen_proves_only_what_changes_nowhere() -> None:
     compiled = library()["mini.movies_sold_out"]
     _, traj = run_reference(compiled, 0)
     blind = [traj.steps[0].model_copy(update={"observation": Observation()}), *traj.steps[1:]]
     quiet = quiet_state(compiled, blind)
     assert ("movies", "films") in quiet and ("movies", "cinemas") in quiet
-    assert all(not compiled.apps[a].change_screens(n) for a, n in quiet)
+    assert all(not s.screens for a, n in quiet for s in compiled.apps[a].changes_of(n))
     settings = library()["settings.set_volumes"]
     _, traj = run_reference(settings, 0)
     blind = [s.model_copy(update={"observation": Observation()}) for s in traj.steps]
     assert quiet_state(settings, blind) == frozenset()
+    # a phone read with no record of what was done on it (`tasklang device check` with no
+    # trajectory): only what its app never changes is known unchanged
+    assert quiet_state(compiled, None) == quiet and quiet_state(settings, None) == frozenset()
+    assert ("settings", "wifi_networks") in quiet_state(settings, [])  # no steps: none done
 
 
 def test_the_phone_decides_guards_over_state_it_cannot_read() -> None:
@@ -186,3 +245,44 @@ def test_near_misses_leave_the_state_the_screens_prove_unchanged() -> None:
     kept = near_misses(compiled, final, random.Random(0), 100, quiet)
     touched = {name for name, _ in every} - {name for name, _ in kept}
     assert touched and all(".films[" in n or ".cinemas[" in n for n in touched)
+
+
+def test_random_walks_keep_to_the_declarations() -> None:
+    """Beyond the reference solutions: random taps, long presses, typing, Enter and Back in
+    every task whose apps declare where their state changes. A change made before any way in
+    to it was taken would raise ``UndeclaredChange``; the walks do change declared state."""
+    changed: set[tuple[str, str]] = set()
+    for compiled in library().values():
+        if not any(model.changes for model in compiled.apps.values()):
+            continue
+        rng = random.Random(compiled.task.id)
+        ep = Episode(compiled, 0)
+        for _ in range(40):
+            action = _random_action(rng, Screen.from_parts(ep.xml(), None))
+            before = dict(ep.phone.state)
+            ep.step(action)
+            for app, name in ep.phone.change_scopes:
+                old, new = before.get(app), ep.phone.state.get(app)
+                if old is None or new is None or old is new:
+                    continue
+                if (old.collections.get(name), old.settings.get(name)) != (
+                    new.collections.get(name),
+                    new.settings.get(name),
+                ):
+                    changed.add((app, name))
+            if ep.done:
+                break
+    assert len(changed) >= 2, changed  # measured: maps.saved and yelp.bookmarks
+
+
+def _random_action(rng: random.Random, screen: Screen) -> dict[str, object]:
+    taps = [e for e in screen.elements if e.clickable and e.bounds is not None]
+    roll = rng.random()
+    if roll < 0.08 or not taps:
+        return {"action_type": "navigate_back"}
+    if roll < 0.12:
+        return {"action_type": "keyboard_enter"}
+    if roll < 0.16:
+        return {"action_type": "input_text", "text": rng.choice(["a", "Home", "5"])}
+    kind = "long_press" if roll > 0.95 else "click"
+    return {"action_type": kind, "index": rng.choice(taps).index}

@@ -22,8 +22,8 @@ from pydantic import BaseModel
 from tasklang import ir
 from tasklang.verifiers.bracket import Readings, decide
 from tasklang.verifiers.snapshot import UiParseError
-from tasklang.verifiers.trajectory import Step
-from tasklang.verifiers.ui import Screen
+from tasklang.verifiers.trajectory import Action, Step
+from tasklang.verifiers.ui import TAPS, Screen, touches
 from tasklang.verifiers.verdict import ClauseResult, Verdict
 
 Key = tuple[str, str]
@@ -251,32 +251,46 @@ def _guard_problem(body: ir.UnchangedBody | ir.OnlyChangedBody, cov: Coverage) -
     return None
 
 
-def quiet_state(compiled: ir.CompiledTask, steps: list[Step]) -> frozenset[Key]:
-    """The collections and settings the steps prove unchanged all along: those the app
-    models say change `nowhere`, and those that change only on screens (`changes ... only
-    on`) no step's action was taken on. A step that took an action on a screen it did not
-    record proves nothing of the screens-bound ones."""
-    declared = {
-        (app, name): scope.screens
-        for app, model in compiled.apps.items()
-        for scope in model.changes
-        for name in scope.names
-    }
-    if not declared:
+def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+    """The collections and settings the steps prove unchanged all along (see the app
+    models' `changes` lines): those that change `nowhere`; those that change only from a
+    step on a screen showing some element on (`only on`), or from a tap touching one on
+    (`only by`), when no step was such a step. A step whose action was taken on a screen it
+    did not record proves nothing but of the `nowhere` ones, nor do unknown steps (None: the
+    phone is read with no record of what was done on it)."""
+    scopes: dict[Key, list[ir.ChangeScope]] = {}
+    for app, model in compiled.apps.items():
+        for scope in model.changes:
+            for name in scope.names:
+                scopes.setdefault((app, name), []).append(scope)
+    if not scopes:
         return frozenset()
-    shown: list[Screen] = []
+    moved = set()  # may have changed
+    if steps is None:
+        steps = [Step(index=0, action=Action(action_type="click"))]  # anything, on no screen
     for step in steps:
-        if step.action is None:
+        action = step.action
+        if action is None:
             continue
         obs = step.observation
         if not obs.ui_xml and obs.ui_elements is None:
-            return frozenset(k for k, screens in declared.items() if not screens)
-        shown.append(Screen.from_parts(obs.ui_xml, obs.ui_elements))
-    out = set()
-    for key, screens in declared.items():
-        if not any(_shows(screen, s) for screen in shown for s in screens):
-            out.add(key)
-    return frozenset(out)
+            moved = {k for k, found in scopes.items() if any(s.screens for s in found)}
+            break
+        screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
+        for key, found in scopes.items():
+            if key not in moved and any(_opens(scope, screen, action) for scope in found):
+                moved.add(key)
+    return frozenset(k for k in scopes if k not in moved)
+
+
+def _opens(scope: ir.ChangeScope, screen: Screen, action: Action) -> bool:
+    """Whether ``action`` on ``screen`` lets the scope's state change from then on."""
+    if scope.by_tap:
+        if action.action_type not in TAPS:
+            return False
+        at = (action.index, action.x, action.y)
+        return any(_touches(screen, s, at) for s in scope.screens)
+    return any(_shows(screen, s) for s in scope.screens)
 
 
 def _shows(screen: Screen, selector: ir.Selector) -> bool:
@@ -286,6 +300,19 @@ def _shows(screen: Screen, selector: ir.Selector) -> bool:
         return True
     try:
         return bool(screen.select(selector))
+    except UiParseError:
+        return True
+
+
+def _touches(
+    screen: Screen, selector: ir.Selector, at: tuple[int | None, float | None, float | None]
+) -> bool:
+    """Whether a tap touches an element the selector finds (as ``_shows``, an XPath on a
+    screen without its XML, or one that does not parse, is taken to match)."""
+    if screen.xml is None and any(a.attr == "xpath" for a in selector.attrs):
+        return True
+    try:
+        return touches(screen, selector, *at)
     except UiParseError:
         return True
 

@@ -150,6 +150,31 @@ def describe(element: UIElement) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v not in ("", None)}
 
 
+TAPS = ("click", "double_tap", "long_press")
+
+
+def touched(screen: Screen, index: int | None, x: float | None, y: float | None) -> list[UIElement]:
+    """The elements a tap touches: every element whose bounds hold its point (the centre of
+    the element at ``index``, when the tap names one), that element included."""
+    named = action_target(screen, index, None, None) if index is not None else []
+    if named:
+        bounds = named[0].bounds
+        if bounds is None:
+            return named
+        x, y = (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2
+    if x is None or y is None:
+        return named
+    held = [e for e in screen.elements if e.contains(x, y)]
+    return held + [e for e in named if e not in held]
+
+
+def touches(screen: Screen, selector: ir.Selector, index: int | None, x: float | None,
+            y: float | None) -> bool:  # fmt: skip
+    """Whether a tap touches an element the selector finds."""
+    hit = {e.index for e in touched(screen, index, x, y)}
+    return bool(hit) and any(e.index in hit for e in screen.select(selector))
+
+
 def action_target(
     screen: Screen, index: int | None, x: float | None, y: float | None
 ) -> list[UIElement]:

@@ -94,6 +94,7 @@ def device_check(
     step_states: list[WorldSnapshot] | None = None,
     sleep: Callable[[float], None] | None = None,
     start: WorldSnapshot | None = None,
+    history: bool = True,
 ) -> DeviceVerdict:
     """The verdict on an episode whose end state is read from the phone now.
 
@@ -102,7 +103,9 @@ def device_check(
     (without them, changes along the way are not observable). The final state is the
     probe reading now, screens included (``sleep``: how to wait while a screen settles).
     ``start`` (or the trajectory header's, :func:`start_of`) is :func:`probe_start`'s
-    reading before the episode.
+    reading before the episode. ``history``: the trajectory records what was done on the
+    phone (False: the phone is read with no such record, so nothing is proved unchanged
+    but the state its app never changes).
     """
     initial = traj.header.instance.initial
     reading = probe(compiled, transport, timeout, initial, screens=True, sleep=sleep)
@@ -114,7 +117,8 @@ def device_check(
     final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=reading.snapshot)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
-    cov = coverage(compiled, initial=initial).with_quiet(quiet_state(compiled, traj.steps))
+    quiet = quiet_state(compiled, traj.steps if history else None)
+    cov = coverage(compiled, initial=initial).with_quiet(quiet)
     unread = set(reading.unread)
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()

@@ -117,20 +117,22 @@ def append_only_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.F
 
 
 class UndeclaredChange(RuntimeError):
-    """An app changed a collection or setting on a screen its model's `changes ... only on`
-    line does not name (or changed one it says changes `nowhere`): the app breaks its
-    model."""
+    """An app changed a collection or setting where its model's `changes` line does not let
+    it (on a screen it does not name, by an action that is no tap on an element it names, or
+    at all for one that changes `nowhere`): the app breaks its model."""
 
 
-def change_screens(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], list[ir.Selector]]:
-    """(app, collection or setting) -> the screens it may change on, for each that ``apps``
-    declare with `changes`."""
-    return {
-        (name, target): scope.screens
-        for name, model in apps.items()
-        for scope in model.changes
-        for target in scope.names
-    }
+def change_scopes(
+    apps: dict[str, ir.AppModel],
+) -> dict[tuple[str, str], list[ir.ChangeScope]]:
+    """(app, collection or setting) -> where it may change, for each that ``apps`` declare
+    with `changes`."""
+    out: dict[tuple[str, str], list[ir.ChangeScope]] = {}
+    for name, model in apps.items():
+        for scope in model.changes:
+            for target in scope.names:
+                out.setdefault((name, target), []).append(scope)
+    return out
 
 
 class App:

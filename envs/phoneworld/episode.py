@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import __version__, ir
-from tasklang.envs.phoneworld.app import append_only_keys, change_screens
+from tasklang.envs.phoneworld.app import append_only_keys, change_scopes
 from tasklang.envs.phoneworld.apps import install
 from tasklang.envs.phoneworld.phone import Outcome, Phone, PhoneState
 from tasklang.envs.phoneworld.randomize import Randomization, scale_noise, shuffle_records
@@ -79,7 +79,7 @@ class Episode:
             self.instance = sample_instance(self.compiled, self.seed)
         self.phone = Phone(install(), self.width, self.height, self.density)
         self.phone.append_only = append_only_keys(self.compiled.apps)
-        self.phone.change_screens = change_screens(self.compiled.apps)
+        self.phone.change_scopes = change_scopes(self.compiled.apps)
         if self.randomization is not None:
             self.phone.row_scale = self.randomization.row_scale
         self.reset()

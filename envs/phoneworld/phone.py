@@ -27,6 +27,7 @@ from tasklang.envs.phoneworld.app import (
 )
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
+from tasklang.verifiers.ui import TAPS, touches
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -98,6 +99,8 @@ class PhoneState:
     notifications: tuple[Notification, ...] = ()
     shade: bool = False
     paste_at: tuple[int, str, w.Bounds] | None = None
+    taken: tuple[tuple[View, dict[str, Any]], ...] = ()
+    opened: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass
@@ -142,9 +145,13 @@ class Phone:
     # (app, collection) -> key field of each collection whose model says `append only`: a
     # change that removes one of its records raises ``AppendOnlyViolation``
     append_only: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
-    # (app, collection or setting) -> the screens its model lets it change on: an action
-    # that changes it on another screen raises ``UndeclaredChange``
-    change_screens: dict[tuple[str, str], list[ir.Selector]] = field(default_factory=dict)
+    # (app, collection or setting) -> where its model lets it change: an action that changes
+    # it anywhere else raises ``UndeclaredChange``
+    change_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
+    # with ``change_scopes``: each action taken since ``load``, with the screen it was taken on,
+    # and the declared state one of them was found to be a way in to
+    taken: tuple[tuple[View, dict[str, Any]], ...] = ()
+    opened: frozenset[tuple[str, str]] = frozenset()
     _tree: View | None = None
     _activity: str | None = None
     _lists: dict[int, tuple[int, int]] = field(default_factory=dict)  # route id -> total, page
@@ -175,6 +182,7 @@ class Phone:
         self.ended, self.status, self.answer = False, None, None
         self.clipboard, self.notifications, self.shade = None, (), False
         self.paste_at = None
+        self.taken, self.opened = (), frozenset()
         self.granted = frozenset()
         self._tree = None
         posted: list[Notification] = []
@@ -221,6 +229,8 @@ class Phone:
             self.notifications,
             self.shade,
             self.paste_at,
+            self.taken,
+            self.opened,
         )
 
     def restore(self, s: PhoneState) -> None:
@@ -233,7 +243,7 @@ class Phone:
         self.clock, self.granted, self.toast = s.clock, s.granted, s.toast
         self.ended, self.status, self.answer = s.ended, s.status, s.answer
         self.clipboard, self.notifications, self.shade = s.clipboard, s.notifications, s.shade
-        self.paste_at = s.paste_at
+        self.paste_at, self.taken, self.opened = s.paste_at, s.taken, s.opened
         self._tree = None
 
     # ------------------------------------------------------------ navigation
@@ -688,47 +698,54 @@ class Phone:
     # ------------------------------------------------------------ actions
     def act(self, action: dict[str, Any]) -> Outcome:
         """Carry out one AndroidWorld JSON action on the screen last observed."""
-        watched = self.change_screens
-        before = (dict(self.state), self.observe()) if watched else None
+        before = dict(self.state) if self.change_scopes else None
+        if before is not None:
+            self.taken = (*self.taken, (self.observe(), action))
         try:
             info = self._act(action)
         except InvalidAction as exc:
+            if before is not None:
+                self.taken = self.taken[:-1]
             return Outcome(False, str(exc), self.ended)
         self._tree = None
         if before is not None:
-            self._changed_where_declared(*before)
+            self._changed_where_declared(before)
         return Outcome(True, info, self.ended)
 
-    def _changed_where_declared(self, before: dict[str, AppData], tree: View) -> None:
-        """Refuses a change the app models do not let happen on ``tree``, the screen the
-        action was taken on (see ``UndeclaredChange``)."""
-        shown: UiScreen | None = None
-        for (app, name), screens in self.change_screens.items():
+    def _changed_where_declared(self, before: dict[str, AppData]) -> None:
+        """Refuses a change the app models do not let the actions taken so far make (see
+        ``UndeclaredChange``)."""
+        screens: dict[int, UiScreen] = {}
+        for (app, name), scopes in self.change_scopes.items():
             old, new = before.get(app), self.state.get(app)
-            if old is None or new is None or old is new:
+            if old is None or new is None or old is new or (app, name) in self.opened:
                 continue
-            if name in old.collections or name in new.collections:
-                same = old.collections.get(name) is new.collections.get(name)
-                same = same or old.collections.get(name) == new.collections.get(name)
+            if _same_state(old, new, name):
+                continue
+            if any(self._opened(scope, screens) for scope in scopes):
+                self.opened = self.opened | {(app, name)}  # a way in stays taken
             else:
-                same = old.settings.get(name) == new.settings.get(name)
-            if same:
-                continue
-            if shown is None:
-                shown = UiScreen.from_parts(w.to_xml(tree), None)
-            if not any(shown.select(s) for s in screens):
-                where = (
-                    "on no screen"
-                    if not screens
-                    else "only on "
-                    + ", ".join(" ".join(f'{a.attr} "{a.value}"' for a in s.attrs) for s in screens)
-                )
                 self.state.clear()  # the apps' data as it was: nothing is written
                 self.state.update(before)
+                self.taken = self.taken[:-1]
+                shown = "; ".join(_scope_text(s) for s in scopes)
                 raise UndeclaredChange(
-                    f"{app}.{name} changed on a screen its model does not let it change on "
-                    f"(the model says it changes {where})"
+                    f"{app}.{name} changed where its model does not let it change (the model "
+                    f"says it changes {shown})"
                 )
+
+    def _opened(self, scope: ir.ChangeScope, screens: dict[int, UiScreen]) -> bool:
+        """Whether an action taken so far (this one included) lets the scope's state change
+        (``screens``: the steps' screens parsed so far, by step)."""
+        for i, (tree, action) in enumerate(self.taken):
+            if scope.by_tap and action.get("action_type") not in TAPS:
+                continue
+            screen = screens.get(i)
+            if screen is None:
+                screen = screens[i] = UiScreen.from_parts(w.to_xml(tree), None)
+            if _lets_change(scope, screen, action):
+                return True
+        return False
 
     def _act(self, a: dict[str, Any]) -> str:
         kind = a.get("action_type")
@@ -1060,3 +1077,28 @@ def permission_dialog(app: App, permission: str) -> Dialog:
         system=True,
         owner=app.model,
     )
+
+
+def _same_state(old: AppData, new: AppData, name: str) -> bool:
+    """Whether a collection or setting is the same in two versions of an app's data."""
+    if name in old.collections or name in new.collections:
+        a, b = old.collections.get(name), new.collections.get(name)
+        return a is b or a == b
+    return bool(old.settings.get(name) == new.settings.get(name))
+
+
+def _lets_change(scope: ir.ChangeScope, screen: UiScreen, action: dict[str, Any]) -> bool:
+    """Whether ``action`` on ``screen`` lets the scope's state change from then on."""
+    if not scope.by_tap:
+        return any(screen.select(s) for s in scope.screens)
+    if action.get("action_type") not in TAPS:
+        return False
+    at = (action.get("index"), action.get("x"), action.get("y"))
+    return any(touches(screen, s, *at) for s in scope.screens)
+
+
+def _scope_text(scope: ir.ChangeScope) -> str:
+    if not scope.screens:
+        return "nowhere"
+    shown = ", ".join(" ".join(f'{a.attr} "{a.value}"' for a in s.attrs) for s in scope.screens)
+    return f"only {'by' if scope.by_tap else 'on'} {shown}"

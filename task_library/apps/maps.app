@@ -54,6 +54,18 @@ app maps {
   collection saved: SavedPlace
   collection recent_searches: RecentSearch
   collection routes: Route
+  # A place is saved to a list, moved or removed from the "Save to list" choices, the saved
+  # place's menu ("Remove") and its note dialog ("Save"); a route is planned by a place's
+  # Directions button, changed on the directions page (its travel modes, the swap, the start
+  # point) and opened again from the Go tab's recent routes. A tap anywhere else leaves them.
+  changes saved only by
+    id "com.google.android.apps.maps:id/list_checkbox",
+    text "Remove",
+    text "Save"
+  changes routes only by
+    id "com.google.android.apps.maps:id/directions_button",
+    xpath "//node[.//node[@resource-id='com.google.android.apps.maps:id/directions_startpoint_textbox']]",
+    xpath "//node[@clickable='true'][node[@resource-id='com.google.android.apps.maps:id/recent_route_destination']]"
 
   settings {
     home_address: text?

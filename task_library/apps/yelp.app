@@ -22,6 +22,11 @@ app yelp {
   # The listings are the service's: bookmarks and searches leave them as they are.
   changes businesses nowhere
   collection bookmarks: Bookmark
+  # A bookmark is made and removed only by the Bookmark buttons: on a business's page and on
+  # its card in a list.
+  changes bookmarks only by
+    id "com.yelp.android:id/bookmark",
+    id "com.yelp.android:id/bookmark_button"
 
   settings {
     background_location: bool = false
