@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,31 @@ FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
 # of a flags integer
 PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}
 PREFS_FORMS = (*PREFS_UNITS, "bits")
+# how a `prefs` probe of a collection names its records: the members of a string set, or the
+# numbers below a count (from 0: `indexed`; from 1: `numbered`)
+PREFS_RECORDS = {"set": None, "indexed": 0, "numbered": 1}
+# one field of a record kept in shared preferences: the entry's key (`{id}` stands for the
+# record's id; `{id}` alone is the id itself), then how the entry keeps the value: a unit, the
+# difference from the previous record's entry, only while another field holds some values, the
+# field's default while there is no entry, a map of values to stored forms
+PREFS_ENTRY = re.compile(
+    r"(?P<key>[^\s{}]*\{id\}[^\s{}]*)"
+    r"(?: (?P<unit>millis|seconds|minutes))?"
+    r"(?P<since> since previous)?"
+    r"(?: while (?P<when>\w+) is (?P<among>\w+(?: or \w+)*))?"
+    r"(?P<default> or default)?"
+    r"(?: as (?P<map>[^=,]+=[^=,]+(?:, [^=,]+=[^=,]+)*))?"
+)
+
+
+def prefs_entry_map(text: str | None) -> list[tuple[str, str]]:
+    """The (value, stored form) pairs of a `PREFS_ENTRY` map.
+
+    >>> prefs_entry_map("running=1, paused=2")
+    [('running', '1'), ('paused', '2')]
+    """
+    pairs = [part.rpartition("=") for part in (text or "").split(", ") if part]
+    return [(value, stored) for value, _, stored in pairs]
 
 
 @dataclass
@@ -302,16 +328,18 @@ class AppBuilder(Reporter):
         if any(p.target == probe.target for p in app.probes):
             self.error("TL1023", f"`{probe.target}` already has a probe", decl.span,
                        "a collection or setting is read back by one probe")  # fmt: skip
-        if setting is None:
-            self.error("TL1023", "a `prefs` probe must target a setting", decl.span,
-                       "a collection is read by a content, sqlite or files probe")  # fmt: skip
-            return
         path, own = probe.path or "", f"/data/data/{app.package}/shared_prefs/"
         if not (path.startswith(own) and path.endswith(".xml") and "/.." not in path):
             self.error("TL1023", f"`{path}` is not a shared preferences file of `{app.name}`",
                        decl.span, f'use "{own}NAME.xml" (an app reads only its own files)')  # fmt: skip
         if not probe.key:
             self.error("TL1023", "a `prefs` probe needs a non-empty key", decl.span)
+        coll = app.collection(probe.target)
+        if setting is None and coll is not None:
+            self.prefs_records(app.record(coll.record), decl, probe)
+            return
+        if setting is None:
+            return
         t = setting.type
         form = probe.form
         if form is not None and form not in PREFS_FORMS:
@@ -322,6 +350,37 @@ class AppBuilder(Reporter):
         for col in decl.columns or []:
             probe.values.append((col.name, self.string(col.column, col.span)))
         self.prefs_values(decl, probe, t)
+
+    def prefs_records(
+        self, record: ir.RecordDef | None, decl: ast.ProbeDecl, probe: ir.Probe
+    ) -> None:
+        """Checks a `prefs` probe of a collection: how the ids are named (`set`, `indexed`,
+        `numbered`), and for each field an entry the record's id names, in a form that fits
+        the field (see ``PREFS_ENTRY``)."""
+        if probe.form not in PREFS_RECORDS:
+            self.error("TL1023", "a `prefs` probe of a collection needs `set`, `indexed` or "
+                       "`numbered` after its key", decl.span,
+                       'e.g. `key "timers_list" set { label = "timer_label_{id}" }`')  # fmt: skip
+        if not decl.columns:
+            self.error("TL1023", "a `prefs` probe of a collection names an entry per field",
+                       decl.span)  # fmt: skip
+        for col in decl.columns or []:
+            column = self.string(col.column, col.span)
+            fdef = record.field(col.name) if record is not None else None
+            if record is not None and fdef is None:
+                self.error("TL1023", f"record `{record.name}` has no field `{col.name}`",
+                           col.span, did_you_mean(col.name, [f.name for f in record.fields]))  # fmt: skip
+            why = prefs_entry_problem(column, fdef, record)
+            if why is not None:
+                self.error("TL1023", why, col.span,
+                           'e.g. "timer_setup_timet_{id} millis" or "timer_state_{id} as '
+                           'running=1, paused=2"')  # fmt: skip
+            probe.columns[col.name] = column
+        for col in decl.columns or []:
+            m = PREFS_ENTRY.fullmatch(probe.columns.get(col.name, ""))
+            if m is not None and m["when"] and m["when"] not in probe.columns:
+                self.error("TL1023", f"`{m['when']}` is not read by this probe", col.span,
+                           f"`while {m['when']} is ...` needs an entry for `{m['when']}`")  # fmt: skip
 
     def prefs_values(self, decl: ast.ProbeDecl, probe: ir.Probe, t: ir.Type) -> None:
         """The value map of a `prefs` probe: enum members or `true` / `false`, each given a
@@ -359,6 +418,49 @@ class AppBuilder(Reporter):
         if missing:
             self.error("TL1023", f"no stored form for {', '.join(f'`{m}`' for m in missing)}",
                        decl.span, "give each value of the setting the form the app writes")  # fmt: skip
+
+
+def prefs_entry_problem(
+    column: str, fdef: ir.FieldDef | None, record: ir.RecordDef | None
+) -> str | None:
+    """What is wrong with a field's entry of a `prefs` probe of a collection (None: nothing).
+
+    >>> print(prefs_entry_problem("timer_label_", None, None))
+    `timer_label_` names no entry by the record's id: write `{id}` where the id goes
+    >>> prefs_entry_problem("timer_state_{id} as running=1", None, None) is None
+    True
+    """
+    m = PREFS_ENTRY.fullmatch(column)
+    if m is None:
+        if "{id}" not in column:
+            return f"`{column}` names no entry by the record's id: write `{{id}}` where the id goes"
+        return (
+            f"`{column}` is no entry of a record: KEY{{id}} [UNIT] [since previous] "
+            "[while FIELD is V or V] [or default] [as V=S, V=S]"
+        )
+    if fdef is None:
+        return None
+    t = fdef.type
+    if m["unit"] and t.name != "duration":
+        return f"`{m['unit']}` keeps a duration, not `{t}`"
+    if m["since"] and not (m["unit"] or t.name == "int"):
+        return "`since previous` keeps a number or a duration"
+    if m["key"] == "{id}" and (m["map"] or m["unit"] or t.name != "int"):
+        return f"`{{id}}` alone is the record's id, a plain int, not `{t}`"
+    values = [v for v, _ in prefs_entry_map(m["map"])]
+    if t.name == "enum":
+        missing = [v for v in t.members or () if v not in values]
+        if missing:
+            return f"no stored form for {', '.join(f'`{v}`' for v in missing)}"
+    unknown = [v for v in values if t.name == "enum" and v not in (t.members or ())]
+    if unknown:
+        return f"`{unknown[0]}` is not a value of `{fdef.name}`"
+    when = record.field(m["when"]) if m["when"] and record is not None else None
+    if m["when"] and record is not None and when is None:
+        return f"record `{record.name}` has no field `{m['when']}`"
+    if when is not None and when.type.name not in ("enum", "text"):
+        return f"`while` names an enum or a text field, not `{when.type}`"
+    return None
 
 
 _NOT_LITERAL = object()

@@ -31,6 +31,8 @@ def project(
         state = world.apps.get(spec.app)
         if state is None or not spec.rows_exact:
             continue
+        if spec.prefs_records:  # read, not written by setup (the plan says so)
+            continue
         if spec.kind == "setting":
             if spec.prefs_key is not None:  # read, not written by setup (the plan says so)
                 continue

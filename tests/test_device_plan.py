@@ -380,6 +380,31 @@ def test_prefs_paths_read_back_hostile_settings_as_data(s: str) -> None:
 
 
 @PROPERTY
+@given(hostile)
+@example("\x01\r\ufffe<&\"'>\uffff")
+@example("$(reboot); rm -rf /")
+def test_prefs_records_read_back_a_hostile_label_as_data(s: str) -> None:
+    """Whatever a timer's label holds (the clock keeps its timers as entries of its shared
+    preferences, a record per id), the file PhoneWorld serves for the phone gives the records
+    back as they are, and the command that reads it holds no value of theirs."""
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import read_world
+
+    spec = next(sp for sp in probe_specs(ALL) if sp.prefs_records and sp.target == "timers")
+    timers = [{"length": 600, "label": s, "state": "paused", "remaining": 240},
+              {"length": 60, "label": "", "state": "reset", "remaining": 60}]  # fmt: skip
+    world = WorldSnapshot(clock="2026-05-14T08:30:00")
+    world.apps["clock"] = AppState(collections={"timers": timers})
+    transport = PhoneWorldTransport(ALL, lambda: world, lambda: "<hierarchy/>")
+    reading = read_world(ALL, lambda argv: transport.shell(shell_line(argv)))
+    assert ("clock", "timers") not in reading.unread
+    assert reading.snapshot.apps["clock"].collections["timers"] == timers
+    cmd = spec.command()
+    assert cmd is not None and round_trips(cmd)
+    assert cmd.argv == ("run-as", spec.package, "cat", spec.probe.path)
+
+
+@PROPERTY
 @given(hostile, hostile)
 @example("Low, Tide", "a")
 @example("a\n      queueTitle=null, size=0", "b")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
-from tasklang.appmodel import PREFS_UNITS
+from tasklang.appmodel import PREFS_ENTRY, PREFS_UNITS, prefs_entry_map
 
 Raw = str | None
 
@@ -534,6 +534,8 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
     """The codec of one probed column of a record source (content, sqlite, files)."""
     if fdef is None:
         return OPAQUE
+    if probe.source == "prefs":
+        return prefs_entry_codec(fdef, column)
     name = fdef.name
     if (name, column) in OPAQUE_COLUMNS:
         return OPAQUE
@@ -637,6 +639,33 @@ def prefs_codec(probe: ir.Probe, fdef: ir.FieldDef | None) -> Codec:
     if t is not None and t.name == "bool":
         return PREFS_BOOL
     return by_type(t) if t is not None else TEXT
+
+
+def prefs_entry_codec(fdef: ir.FieldDef, column: str) -> Codec:
+    """How a record's field is kept in an entry of an app's shared preferences (see
+    ``appmodel.PREFS_ENTRY``): through the entry's map of values to stored forms, as a
+    duration in a unit, or plainly by type (a boolean as `true` / `false`); with `or
+    default`, no entry reads as the field's default. The id itself is an int."""
+    m = PREFS_ENTRY.fullmatch(column)
+    if m is None:
+        return OPAQUE
+    t = fdef.type
+    codec: Codec
+    if m["map"]:
+        pairs = prefs_entry_map(m["map"])
+        boolean = t.name == "bool"
+        read = {stored: (value == "true") if boolean else value for value, stored in pairs}
+        written: dict[Any, str] = {}
+        for stored, value in read.items():
+            written.setdefault(value, stored)
+        codec = many_to_one(written, read)
+    elif m["unit"]:
+        codec = in_unit(PREFS_UNITS[m["unit"]])
+    elif t.name == "bool":
+        codec = PREFS_BOOL
+    else:
+        codec = by_type(t)
+    return or_default(codec, fdef.default) if m["default"] else codec
 
 
 def many_to_one(written: dict[Any, str], read: dict[str, Any]) -> Codec:

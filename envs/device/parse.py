@@ -125,6 +125,41 @@ def parse_prefs_file(text: str) -> dict[str, Raw]:
     return out
 
 
+class Unread(ValueError):
+    """State a probe read that cannot be given back exactly (an entry missing, a value that
+    does not parse): the collection is left out of the snapshot, never guessed."""
+
+
+def prefs_record_ids(entries: dict[str, Raw], key: str, start: int | None) -> list[str]:
+    """The ids of the records an app keeps in its shared preferences, named by the entry
+    ``key``: the members of a string set (``start`` None), in numeric order, or the numbers
+    from ``start`` below ``start`` + the count it holds. No entry: no records (what the app
+    reads then). Raises :class:`Unread` for an entry that names no ids.
+
+    >>> prefs_record_ids({"timers_list": '["3", "1"]'}, "timers_list", None)
+    ['1', '3']
+    >>> prefs_record_ids({"sw_lap_num": "2"}, "sw_lap_num", 1), prefs_record_ids({}, "n", 0)
+    (['1', '2'], [])
+    """
+    if key not in entries:
+        return []
+    raw = entries[key]
+    if start is None:
+        members = json.loads(raw) if raw is not None and raw.startswith("[") else None
+        if not isinstance(members, list):
+            raise Unread(f"shared preference `{key}` is not a set of ids")
+        bad = [m for m in members if not re.fullmatch(r"\d{1,9}", m)]
+        if bad:
+            raise Unread(f"shared preference `{key}` holds {bad[0][:40]!r}, which is no id")
+        ids = sorted({int(m) for m in members})  # the app names a record's entries by the int
+        if len(ids) != len(members):
+            raise Unread(f"shared preference `{key}` names a record twice")
+        return [str(i) for i in ids]
+    if raw is None or not re.fullmatch(r"\d{1,6}", raw):
+        raise Unread(f"shared preference `{key}` holds {str(raw)[:40]!r}, which is no count")
+    return [str(i) for i in range(start, start + int(raw))]
+
+
 _CHAR_REF = re.compile(r"&#(?:(\d{1,7})|x([0-9A-Fa-f]{1,6}));")
 _NOT_XML = frozenset({*(c for c in range(32) if c not in (9, 10, 13)), 0xFFFE, 0xFFFF})
 _NOT_XML_RAW = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

@@ -27,6 +27,7 @@ from tasklang.envs.device.probes import (
     encode_values,
     link_rows,
     lookup_tables,
+    prefs_record_entries,
     probe_specs,
 )
 from tasklang.envs.device.services import (
@@ -256,10 +257,14 @@ class PhoneWorldTransport:
         `SharedPreferences` writes it (a setting the app holds no value for is absent)."""
         specs = [s for s in self.specs if s.package == package and s.probe.path == path
                  and s.prefs_key is not None]  # fmt: skip
+        kept = [s for s in self.specs if s.package == package and s.probe.path == path
+                and s.prefs_records]  # fmt: skip
         sets = self._prefs_sets(package, path)
-        if not specs and not sets:
+        if not specs and not sets and not kept:
             raise CommandFailed(line, 1, f"cat: {path}: No such file or directory")
         entries: dict[str, tuple[str, str]] = dict(sets)  # key -> (element, stored text)
+        for s in kept:  # collections kept as entries named by each record's id
+            entries.update(prefs_record_entries(s, self._records(s)))
         for s in specs:
             state = self.world().apps.get(s.app)
             raw = s.codec.encode(state.settings.get(s.target)) if state and s.codec else None

@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ir
+from tasklang.appmodel import PREFS_ENTRY, PREFS_RECORDS, prefs_entry_map
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import (
     DATA_ROW,
@@ -152,6 +154,51 @@ class PrefsSet:
 
 
 @dataclass(frozen=True)
+class PrefsEntry:
+    """A record's field kept in an entry of an app's shared preferences named by the record's
+    id (a `prefs` probe of a collection, see ``appmodel.PREFS_ENTRY``):
+    ``timer_time_left_{id} millis while state is paused or reset`` is the entry
+    `timer_time_left_<id>`, a duration in milliseconds, the field's value only while the
+    record's `state` is `paused` or `reset`; ``sw_lap_time_{id} millis since previous`` is
+    that entry less the previous record's (0 before the first); ``{id}`` is the id itself."""
+
+    key: str
+    since: bool = False
+    when: str | None = None
+    among: tuple[str, ...] = ()
+    default: bool = False
+    stored_as: str | None = None  # the element its value is written as
+
+    @classmethod
+    def of(cls, column: str, field_type: str | None = None) -> PrefsEntry | None:
+        m = PREFS_ENTRY.fullmatch(column)
+        if m is None:
+            return None
+        among = tuple(m["among"].split(" or ")) if m["among"] else ()
+        return cls(m["key"], bool(m["since"]), m["when"], among, bool(m["default"]),
+                   _element(m["unit"], m["map"], field_type))  # fmt: skip
+
+    @property
+    def own_id(self) -> bool:
+        return self.key == "{id}"
+
+    def entry(self, rid: str) -> str:
+        """The entry's key for the record ``rid``."""
+        return self.key.replace("{id}", rid)
+
+
+def _element(unit: str | None, values: str | None, field_type: str | None) -> str:
+    """The element a field's entry is written as: `long` for a duration in a unit, `int`
+    for an int or a map to numbers, `boolean` for a plain boolean, else `string`."""
+    if unit:
+        return "long"
+    if values:
+        numeric = all(s.lstrip("-").isdigit() for _, s in prefs_entry_map(values))
+        return "int" if numeric else "string"
+    return {"int": "int", "bool": "boolean"}.get(field_type or "", "string")
+
+
+@dataclass(frozen=True)
 class Elsewhere:
     """A boolean that is true exactly for the records another provider keeps, which the probe
     does not read: ``true in content://mms/sent`` is a text sent as MMS (the rows the probe
@@ -250,6 +297,12 @@ class FieldMap:
     column: str  # one column, several separated by `,` (an hour and its minutes), a link, a
     # set, or the other provider that keeps the records it is true for
     codec: Codec
+    type_name: str | None = None  # the field's type (`duration`, `text`, ...)
+
+    @property
+    def prefs_entry(self) -> PrefsEntry | None:
+        """For a field of a `prefs` probe of a collection, the entry that keeps it."""
+        return PrefsEntry.of(self.column, self.type_name)
 
     @property
     def link(self) -> Link | None:
@@ -299,6 +352,12 @@ class ProbeSpec(AppProbe):
         entry's key."""
         p = self.probe
         return p.key if self.kind == "setting" and p.source == "prefs" else None
+
+    @property
+    def prefs_records(self) -> bool:
+        """Whether this probe reads a collection from an app's shared preferences, a record
+        per id an entry names (see :class:`PrefsEntry`)."""
+        return self.kind == "collection" and self.probe.source == "prefs"
 
     @property
     def rows_exact(self) -> bool:
@@ -539,8 +598,9 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
             if app.collection(p.target) is not None:
                 rdef = app.record_of(p.target)
                 maps = tuple(
-                    FieldMap(f, col, column_codec(p, rdef.field(f) if rdef else None, col))
+                    FieldMap(f, col, column_codec(p, fdef, col), fdef.type.name if fdef else None)
                     for f, col in p.columns.items()
+                    for fdef in [rdef.field(f) if rdef else None]
                 )
                 if p.source == "files" and initial is not None:
                     records = _records(initial, name, p.target)
@@ -750,6 +810,14 @@ def read_world(
                     reading.unread[spec.key] = str(exc)
                     continue
             state.settings[spec.target] = value
+            continue
+        if spec.prefs_records:
+            if cmd.argv not in prefs:
+                prefs[cmd.argv] = _prefs_entries(run, cmd.argv, spec)
+            try:
+                state.collections[spec.target] = prefs_records(spec, prefs[cmd.argv])
+            except parse.Unread as exc:
+                reading.unread[spec.key] = str(exc)
             continue
         why = _kept_elsewhere(spec, run)
         if why is not None:
@@ -1013,6 +1081,128 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
             rec[fm.field] = _decode(fm.codec, raw, spec)
         records.append(rec)
     return records
+
+
+def prefs_records(spec: ProbeSpec, entries: dict[str, str | None]) -> list[dict[str, Any]]:
+    """The records a `prefs` probe of a collection reads from the entries of the app's
+    shared preferences file, one per id its key names (see :class:`PrefsEntry`). Raises
+    ``parse.Unread`` where the entries do not give a record back exactly: an entry missing
+    (without `or default`), a value that does not fit its field, a field kept only while
+    another holds some values read while it holds another."""
+    where = f"{spec.app}.{spec.target}"
+    try:
+        ids = parse.prefs_record_ids(entries, spec.probe.key or "", PREFS_RECORDS.get(
+            spec.probe.form or ""))  # fmt: skip
+    except parse.Unread as exc:
+        raise parse.Unread(f"{where}: {exc}") from None
+    records = []
+    later = [fm for fm in spec.fields if (e := fm.prefs_entry) is not None and e.when]
+    for i, rid in enumerate(ids):
+        prev = ids[i - 1] if i else None
+        rec: dict[str, Any] = {}
+        for fm in [fm for fm in spec.fields if fm not in later]:
+            rec[fm.field] = _prefs_field(fm, rid, prev, entries, where)
+        for fm in later:
+            entry = fm.prefs_entry
+            assert entry is not None and entry.when is not None
+            held = rec.get(entry.when)
+            if held not in entry.among:
+                raise parse.Unread(
+                    f"{where}: `{fm.field}` is kept only while `{entry.when}` is "
+                    f"{' or '.join(entry.among)}, and record {rid} is {json.dumps(held)}"
+                )
+            rec[fm.field] = _prefs_field(fm, rid, prev, entries, where)
+        records.append(rec)
+    return records
+
+
+def _prefs_field(
+    fm: FieldMap, rid: str, prev: str | None, entries: dict[str, str | None], where: str
+) -> Any:
+    """One field of the record ``rid`` (``prev``: the id before it) read from its entry."""
+    entry = fm.prefs_entry
+    if entry is None:
+        raise parse.Unread(f"{where}: `{fm.column}` names no entry of `{fm.field}`")
+    if entry.own_id:
+        raw: str | None = rid
+    else:
+        key = entry.entry(rid)
+        if key not in entries and not entry.default:
+            raise parse.Unread(f"{where}: record {rid} has no entry `{key}` for `{fm.field}`")
+        raw = entries.get(key)
+        if entry.since and raw is not None:
+            before = entries.get(entry.entry(prev)) if prev is not None else "0"
+            raw = _difference(raw, before, f"{where}: record {rid}'s `{fm.field}`")
+    try:
+        return fm.codec.decode(raw)
+    except DecodeError as exc:
+        raise parse.Unread(f"{where}: record {rid}'s `{fm.field}`: {exc}") from None
+
+
+def _difference(raw: str, before: str | None, what: str) -> str:
+    """An entry less the previous record's, as text (both must be integers)."""
+    whole = re.compile(r"-?\d{1,19}")
+    if before is None or not whole.fullmatch(raw) or not whole.fullmatch(before):
+        raise parse.Unread(f"{what} is kept as {raw[:40]!r} after {str(before)[:40]!r}")
+    return str(int(raw) - int(before))
+
+
+def prefs_record_entries(
+    spec: ProbeSpec, records: list[dict[str, Any]]
+) -> dict[str, tuple[str, str]]:
+    """The entries of the app's shared preferences that keep ``records`` as the app writes
+    them (the i-th record gets the i-th id: from 0 in a set, else from the count's start),
+    each key -> (element, stored text); a set of ids as a JSON array. A field kept only as a
+    difference from the previous record (`since previous`) is not written, nor a value with
+    no stored form. A record the entries would give back as another (a lap numbered other
+    than by its place, a city in a time zone not its own) is written without its entries:
+    read back, it leaves the collection unread, never read as another record."""
+    start = PREFS_RECORDS.get(spec.probe.form or "")
+    ids = [str(i + (start or 0)) for i in range(len(records))]
+    key = spec.probe.key or ""
+    out: dict[str, tuple[str, str]] = {}
+    if start is None:
+        out[key] = ("set", json.dumps(ids))
+    elif ids:
+        out[key] = ("int", str(len(ids)))
+    for rid, rec in zip(ids, records, strict=True):
+        for fm in spec.fields:
+            entry = fm.prefs_entry
+            if entry is None or entry.own_id or entry.since or entry.entry(rid) in out:
+                continue
+            try:
+                raw = fm.codec.encode(rec.get(fm.field))
+            except DecodeError:
+                continue
+            if raw is not None:
+                out[entry.entry(rid)] = (entry.stored_as or "string", raw)
+    for i, (rid, rec) in enumerate(zip(ids, records, strict=True)):
+        if not _reads_back(spec, out, rid, ids[i - 1] if i else None, rec):
+            for fm in spec.fields:
+                entry = fm.prefs_entry
+                if entry is not None and not entry.own_id:
+                    out.pop(entry.entry(rid), None)
+    return out
+
+
+def _reads_back(
+    spec: ProbeSpec, out: dict[str, tuple[str, str]], rid: str, prev: str | None,
+    rec: dict[str, Any],
+) -> bool:  # fmt: skip
+    """Whether the entries written give the record ``rid`` back as ``rec`` (a field kept
+    only while another holds some values counts where it is read)."""
+    entries: dict[str, str | None] = {k: raw for k, (_, raw) in out.items()}
+    where = f"{spec.app}.{spec.target}"
+    for fm in spec.fields:
+        entry = fm.prefs_entry
+        if entry is not None and entry.when is not None and rec.get(entry.when) not in entry.among:
+            continue
+        try:
+            if _prefs_field(fm, rid, prev, entries, where) != rec.get(fm.field):
+                return False
+        except parse.Unread:
+            return False
+    return True
 
 
 def _set_members(spec: ProbeSpec, run: Shell) -> dict[str, set[str]]:

@@ -77,6 +77,8 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
         elif spec.kind == "setting":
             if spec.target in state.settings:
                 _setting(plan, spec, state.settings[spec.target])
+        elif spec.prefs_records:
+            _prefs_records_note(plan, spec, state.collections.get(spec.target))
         elif spec.target in state.collections:
             _collection(plan, spec, state.collections[spec.target])
     _prefs_notes(plan, prefs)
@@ -134,6 +136,18 @@ def _prefs_notes(plan: Plan, prefs: dict[tuple[str, str], list[str]]) -> None:
             plan.notes.append(
                 f"{where} are read as the phone has them; they start at the app's defaults"
             )
+
+
+def _prefs_records_note(plan: Plan, spec: ProbeSpec, records: list[Any] | None) -> None:
+    """Records kept in an app's shared preferences are not written either (the app holds
+    the file open and rewrites it from memory): the plan says what to prepare in the app."""
+    where = (f"{spec.app}.{spec.target}: records in the app's shared preferences "
+             f"({posixpath.basename(spec.probe.path or '')}) are not written by setup")  # fmt: skip
+    if records:
+        plan.notes.append(f"{where}; prepare the {len(records)} record(s) the task starts "
+                          "with in the app")  # fmt: skip
+    elif records is not None:
+        plan.notes.append(f"{where}; the task starts with none: remove any in the app")
 
 
 def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
