@@ -20,7 +20,7 @@ SERVICE_SETTINGS = {"netpolicy": ("restrict-background",)}
 # media_session`): each key and the type of setting it reads
 SESSION_VALUES = {"title": "text", "playing": "bool"}
 PROBE_NAMESPACES = ("system", "secure", "global", *SERVICE_SETTINGS, "media_session")
-FILE_ATTRS = ("path", "name", "size", "modified", "content", "folder")
+FILE_ATTRS = ("path", "name", "stem", "size", "modified", "content", "folder")
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
 PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}

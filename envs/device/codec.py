@@ -596,6 +596,7 @@ def _listing_time() -> Codec:
 FILE_COLUMNS: dict[str, Callable[[ir.Type], Codec]] = {
     "path": lambda t: TEXT,
     "name": lambda t: TEXT,
+    "stem": lambda t: TEXT,  # the file name without its extension
     "folder": lambda t: TEXT,  # the folder below the probe's root ("" directly in it)
     "size": lambda t: INT if t.name == "int" else OPAQUE,
     # a binary file (content null) and an empty text file read back alike: only a field

@@ -382,7 +382,8 @@ def _file_spec(compiled: ir.CompiledTask, app: str, name: str) -> ProbeSpec | No
 def _derived(spec: ProbeSpec, path: str) -> dict[str, Any]:
     """The fields a listing gives for a file at ``path`` (its name, folder, kind)."""
     root = files_root(spec.probe.path or "")
-    raw = {"name": posixpath.basename(path), "folder": folder_below(root, path)}
+    name = posixpath.basename(path)
+    raw = {"name": name, "stem": posixpath.splitext(name)[0], "folder": folder_below(root, path)}
     return {f.field: f.codec.decode(raw[f.column]) for f in spec.fields if f.column in raw}
 
 
@@ -413,6 +414,8 @@ def _relocated(
         target = stem + {"photo": ".jpg", "video": ".mp4"}.get(str(value), ".bin")
     elif column == "name":
         target = posixpath.join(posixpath.dirname(path), str(value))
+    elif column == "stem":  # renamed, keeping its extension
+        target = posixpath.join(posixpath.dirname(path), str(value) + posixpath.splitext(path)[1])
     elif column == "folder":
         target = posixpath.normpath(posixpath.join(root, str(value), posixpath.basename(path)))
     else:

@@ -678,10 +678,9 @@ def _named_as_listed(
     def listed(fm: FieldMap) -> bool:
         if not fm.codec.exact:
             return True
-        if fm.column == "name":
+        if fm.column in ("name", "stem"):
             return all(
-                fm.codec.decode(posixpath.basename(str(r.get("path")))) == r.get(fm.field)
-                for r in records
+                fm.codec.decode(_listed_name(fm.column, r)) == r.get(fm.field) for r in records
             )
         if fm.column == "folder":
             return all(r.get(fm.field) == folder_below(root, str(r.get("path"))) for r in records)
@@ -690,6 +689,12 @@ def _named_as_listed(
         return True
 
     return tuple(fm if listed(fm) else FieldMap(fm.field, fm.column, OPAQUE) for fm in maps)
+
+
+def _listed_name(column: str, record: dict[str, Any]) -> str:
+    """The `name` (or `stem`, without the extension) a listing shows for a record's file."""
+    name = posixpath.basename(str(record.get("path")))
+    return posixpath.splitext(name)[0] if column == "stem" else name
 
 
 def _text_size(record: dict[str, Any], field: str) -> Any:
@@ -981,7 +986,8 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
         if not files_match(pattern, e):
             continue
         row: dict[str, str | None] = {
-            "path": e.path, "name": e.name, "size": str(e.size), "modified": e.modified,
+            "path": e.path, "name": e.name, "stem": posixpath.splitext(e.name)[0],
+            "size": str(e.size), "modified": e.modified,
             "folder": folder_below(files_root(pattern), e.path),
         }  # fmt: skip
         if "content" in spec.columns and not e.is_dir:

@@ -26,7 +26,7 @@ app audio_recorder {
 
   probe recordings: files "/sdcard/Android/data/com.dimowner.audiorecorder/files/Music/records/*" {
     path = "path",
-    name = "name",
+    name = "stem",
     size = "size",
     created = "modified",
   }
