@@ -202,5 +202,7 @@ def test_a_library_task_id_compiles_from_its_own_file_as_from_the_library() -> N
     whole = {c.task.id: c for c in Compiler().compile_paths([LIBRARY]).tasks}
     for task_id in ids:
         assert find_tasks(task_id)[task_id].model_dump() == whole[task_id].model_dump()
-    with pytest.raises(CheckUsageError, match=re.escape("did you mean `settings.enable_dark_theme`")):
+    with pytest.raises(
+        CheckUsageError, match=re.escape("did you mean `settings.enable_dark_theme`")
+    ):
         find_tasks("settings.enable_dark_them")

@@ -343,7 +343,9 @@ def test_a_placeholder_does_not_state_its_name() -> None:
 
 
 def test_a_word_inside_a_longer_word_is_not_stated() -> None:
-    text = task("Note that Ada Park is a climber.", 'contacts.people has { notes contains "climb" }')
+    text = task(
+        "Note that Ada Park is a climber.", 'contacts.people has { notes contains "climb" }'
+    )
     assert [spanned(text, d) for d in lint_of(text)] == ['"climb"']
 
 
