@@ -258,11 +258,7 @@ def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozense
     (`only by`), when no step was such a step. A step whose action was taken on a screen it
     did not record proves nothing but of the `nowhere` ones, nor do unknown steps (None: the
     phone is read with no record of what was done on it)."""
-    scopes: dict[Key, list[ir.ChangeScope]] = {}
-    for app, model in compiled.apps.items():
-        for scope in model.changes:
-            for name in scope.names:
-                scopes.setdefault((app, name), []).append(scope)
+    scopes = change_scopes(compiled.apps)
     if not scopes:
         return frozenset()
     moved = set()  # may have changed
@@ -278,43 +274,46 @@ def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozense
             break
         screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
         for key, found in scopes.items():
-            if key not in moved and any(_opens(scope, screen, action) for scope in found):
+            at = (action.index, action.x, action.y)
+            if key not in moved and any(opens(s, screen, action.action_type, *at) for s in found):
                 moved.add(key)
     return frozenset(k for k in scopes if k not in moved)
 
 
-def _opens(scope: ir.ChangeScope, screen: Screen, action: Action) -> bool:
-    """Whether ``action`` on ``screen`` lets the scope's state change from then on."""
-    if scope.by_tap:
-        if action.action_type not in TAPS:
-            return False
-        at = (action.index, action.x, action.y)
-        return any(_touches(screen, s, at) for s in scope.screens)
-    return any(_shows(screen, s) for s in scope.screens)
+def change_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
+    """(app, collection or setting) -> where it may change, for each that ``apps`` declare
+    with `changes`."""
+    out: dict[Key, list[ir.ChangeScope]] = {}
+    for name, model in apps.items():
+        for scope in model.changes:
+            for target in scope.names:
+                out.setdefault((name, target), []).append(scope)
+    return out
 
 
-def _shows(screen: Screen, selector: ir.Selector) -> bool:
-    """Whether the screen shows an element the selector finds (a screen recorded without its
-    XML is taken to show what an XPath asks for: it cannot be ruled out)."""
-    if screen.xml is None and any(a.attr == "xpath" for a in selector.attrs):
-        return True
-    try:
-        return bool(screen.select(selector))
-    except UiParseError:
-        return True
-
-
-def _touches(
-    screen: Screen, selector: ir.Selector, at: tuple[int | None, float | None, float | None]
+def opens(
+    scope: ir.ChangeScope,
+    screen: Screen,
+    kind: str | None,
+    index: int | None = None,
+    x: float | None = None,
+    y: float | None = None,
 ) -> bool:
-    """Whether a tap touches an element the selector finds (as ``_shows``, an XPath on a
-    screen without its XML, or one that does not parse, is taken to match)."""
-    if screen.xml is None and any(a.attr == "xpath" for a in selector.attrs):
-        return True
-    try:
-        return touches(screen, selector, *at)
-    except UiParseError:
-        return True
+    """Whether an action (of ``kind``, at ``index`` or ``x``, ``y``) taken on ``screen`` is a
+    way in to the scope's state: on a screen that shows an element one of its selectors
+    finds (`only on`), or a tap touching one (`only by`). What cannot be ruled out counts:
+    an XPath on a screen recorded without its XML, a tree that does not parse."""
+    if scope.by_tap and kind not in TAPS:
+        return False
+    for selector in scope.screens:
+        if screen.xml is None and any(a.attr == "xpath" for a in selector.attrs):
+            return True
+        try:
+            if touches(screen, selector, index, x, y) if scope.by_tap else screen.select(selector):
+                return True
+        except UiParseError:
+            return True
+    return False
 
 
 def unobservable(compiled: ir.CompiledTask, cov: Coverage, steps: bool = False) -> dict[str, str]:

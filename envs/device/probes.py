@@ -4,6 +4,7 @@ snapshot their output makes (for the same verifier PhoneWorld's snapshots go to)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import posixpath
 import re
@@ -170,6 +171,7 @@ class PrefsEntry:
     stored_as: str | None = None  # the element its value is written as
 
     @classmethod
+    @functools.cache
     def of(cls, column: str, field_type: str | None = None) -> PrefsEntry | None:
         m = PREFS_ENTRY.fullmatch(column)
         if m is None:
@@ -1103,10 +1105,11 @@ def prefs_records(spec: ProbeSpec, entries: dict[str, str | None]) -> list[dict[
         raise parse.Unread(f"{where}: {exc}") from None
     records = []
     later = [fm for fm in spec.fields if (e := fm.prefs_entry) is not None and e.when]
+    first = [fm for fm in spec.fields if fm not in later]
     for i, rid in enumerate(ids):
         prev = ids[i - 1] if i else None
         rec: dict[str, Any] = {}
-        for fm in [fm for fm in spec.fields if fm not in later]:
+        for fm in first:
             rec[fm.field] = _prefs_field(fm, rid, prev, entries, where)
         for fm in later:
             entry = fm.prefs_entry
@@ -1145,10 +1148,12 @@ def _prefs_field(
         raise parse.Unread(f"{where}: record {rid}'s `{fm.field}`: {exc}") from None
 
 
+_WHOLE = re.compile(r"-?\d{1,19}")
+
+
 def _difference(raw: str, before: str | None, what: str) -> str:
     """An entry less the previous record's, as text (both must be integers)."""
-    whole = re.compile(r"-?\d{1,19}")
-    if before is None or not whole.fullmatch(raw) or not whole.fullmatch(before):
+    if before is None or not _WHOLE.fullmatch(raw) or not _WHOLE.fullmatch(before):
         raise parse.Unread(f"{what} is kept as {raw[:40]!r} after {str(before)[:40]!r}")
     return str(int(raw) - int(before))
 
@@ -1182,22 +1187,23 @@ def prefs_record_entries(
                 continue
             if raw is not None:
                 out[entry.entry(rid)] = (entry.stored_as or "string", raw)
+    entries: dict[str, str | None] = {k: raw for k, (_, raw) in out.items()}  # as read back
     for i, (rid, rec) in enumerate(zip(ids, records, strict=True)):
-        if not _reads_back(spec, out, rid, ids[i - 1] if i else None, rec):
+        if not _reads_back(spec, entries, rid, ids[i - 1] if i else None, rec):
             for fm in spec.fields:
                 entry = fm.prefs_entry
                 if entry is not None and not entry.own_id:
                     out.pop(entry.entry(rid), None)
+                    entries.pop(entry.entry(rid), None)
     return out
 
 
 def _reads_back(
-    spec: ProbeSpec, out: dict[str, tuple[str, str]], rid: str, prev: str | None,
+    spec: ProbeSpec, entries: dict[str, str | None], rid: str, prev: str | None,
     rec: dict[str, Any],
 ) -> bool:  # fmt: skip
-    """Whether the entries written give the record ``rid`` back as ``rec`` (a field kept
-    only while another holds some values counts where it is read)."""
-    entries: dict[str, str | None] = {k: raw for k, (_, raw) in out.items()}
+    """Whether ``entries`` give the record ``rid`` back as ``rec`` (a field kept only while
+    another holds some values counts where it is read)."""
     where = f"{spec.app}.{spec.target}"
     for fm in spec.fields:
         entry = fm.prefs_entry

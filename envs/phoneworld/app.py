@@ -122,19 +122,6 @@ class UndeclaredChange(RuntimeError):
     at all for one that changes `nowhere`): the app breaks its model."""
 
 
-def change_scopes(
-    apps: dict[str, ir.AppModel],
-) -> dict[tuple[str, str], list[ir.ChangeScope]]:
-    """(app, collection or setting) -> where it may change, for each that ``apps`` declare
-    with `changes`."""
-    out: dict[tuple[str, str], list[ir.ChangeScope]] = {}
-    for name, model in apps.items():
-        for scope in model.changes:
-            for target in scope.names:
-                out.setdefault((name, target), []).append(scope)
-    return out
-
-
 class App:
     """Base class of PhoneWorld apps."""
 

@@ -26,8 +26,8 @@ from tasklang.envs.phoneworld.app import (
     UndeclaredChange,
 )
 from tasklang.envs.phoneworld.widgets import View
+from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
-from tasklang.verifiers.ui import TAPS, touches
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -738,12 +738,11 @@ class Phone:
         """Whether an action taken so far (this one included) lets the scope's state change
         (``screens``: the steps' screens parsed so far, by step)."""
         for i, (tree, action) in enumerate(self.taken):
-            if scope.by_tap and action.get("action_type") not in TAPS:
-                continue
             screen = screens.get(i)
             if screen is None:
                 screen = screens[i] = UiScreen.from_parts(w.to_xml(tree), None)
-            if _lets_change(scope, screen, action):
+            at = (action.get("index"), action.get("x"), action.get("y"))
+            if opens(scope, screen, action.get("action_type"), *at):
                 return True
         return False
 
@@ -1085,16 +1084,6 @@ def _same_state(old: AppData, new: AppData, name: str) -> bool:
         a, b = old.collections.get(name), new.collections.get(name)
         return a is b or a == b
     return bool(old.settings.get(name) == new.settings.get(name))
-
-
-def _lets_change(scope: ir.ChangeScope, screen: UiScreen, action: dict[str, Any]) -> bool:
-    """Whether ``action`` on ``screen`` lets the scope's state change from then on."""
-    if not scope.by_tap:
-        return any(screen.select(s) for s in scope.screens)
-    if action.get("action_type") not in TAPS:
-        return False
-    at = (action.get("index"), action.get("x"), action.get("y"))
-    return any(touches(screen, s, *at) for s in scope.screens)
 
 
 def _scope_text(scope: ir.ChangeScope) -> str:
