@@ -20,7 +20,7 @@ SERVICE_SETTINGS = {"netpolicy": ("restrict-background",)}
 # media_session`): each key and the type of setting it reads
 SESSION_VALUES = {"title": "text", "playing": "bool"}
 PROBE_NAMESPACES = ("system", "secure", "global", *SERVICE_SETTINGS, "media_session")
-FILE_ATTRS = ("path", "name", "stem", "size", "modified", "content", "folder")
+FILE_ATTRS = ("path", "name", "stem", "size", "modified", "content", "folder", "top_folder")
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
 PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}
@@ -125,11 +125,15 @@ class AppBuilder(Reporter):
         app, said of once."""
         names = []
         for name in decl.names:
-            if app.collection(name) is None and app.setting(name) is None:
+            if "." in name:
+                if not self.changing_field(app, name, decl):
+                    continue
+            elif app.collection(name) is None and app.setting(name) is None:
                 known = [c.name for c in app.collections] + [s.name for s in app.settings]
                 self.error("TL1033", f"app `{app.name}` has no collection or setting `{name}`",
                            decl.span, did_you_mean(name, known))  # fmt: skip
-            elif name in names or any(
+                continue
+            if name in names or any(
                 not c.screens or not decl.screens or c.by_tap == decl.by_tap
                 for c in app.changes_of(name)
             ):
@@ -143,6 +147,35 @@ class AppBuilder(Reporter):
             app.changes.append(
                 ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
             )
+
+    def changing_field(self, app: ir.AppModel, name: str, decl: ast.ChangeDecl) -> bool:
+        """`collection.field` in a `changes` line: a field of the collection's records other
+        than its key, in a collection whose records have one (a record is followed by its
+        key, so the key itself never changes in a record)."""
+        coll, fname = name.split(".", 1)
+        rdef = app.record_of(coll)
+        if rdef is None:
+            known = [c.name for c in app.collections]
+            self.error("TL1033", f"app `{app.name}` has no collection `{coll}`", decl.span,
+                       did_you_mean(coll, known))  # fmt: skip
+            return False
+        key = rdef.key_field()
+        if key is None:
+            self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
+                       "field, so nothing says which record a field changed in", decl.span,
+                       "say where the whole collection changes instead")  # fmt: skip
+            return False
+        if rdef.field(fname) is None:
+            self.error("TL1033", f"record `{rdef.name}` of `{app.name}.{coll}` has no field "
+                       f"`{fname}`", decl.span,
+                       did_you_mean(fname, [f.name for f in rdef.fields]))  # fmt: skip
+            return False
+        if fname == key.name:
+            self.error("TL1033", f"`{name}` is the key of `{app.name}.{coll}`: a record never "
+                       "changes its key (a new key is another record)", decl.span,
+                       f"say where `{coll}` changes instead")  # fmt: skip
+            return False
+        return True
 
     def append_only(self, decl: ast.CollectionDecl, rdef: ir.RecordDef) -> None:
         """An append-only collection keeps each record under its key, so its record type

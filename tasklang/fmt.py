@@ -534,13 +534,13 @@ class _Formatter(_ExprPrinter):
         return f"collection {node.name}: {node.record}{append_only}"
 
     def _text_ChangeDecl(self, node: ast.ChangeDecl) -> _Doc:
-        names = ", ".join(node.names)
+        # no comma after the last name or screen: the grammar has none there
+        names = _Group("", tuple((n,) for n in node.names), "", comma=False)
         if not node.screens:
-            return _cat(f"changes {names} nowhere")
+            return _cat("changes ", names, " nowhere")
         screens = tuple((self._text_Selector(s),) for s in node.screens)
         how = "by" if node.by_tap else "on"
-        # no comma after the last screen: the grammar has none there
-        return _cat(f"changes {names} only {how} ", _Group("", screens, "", comma=False))
+        return _cat("changes ", names, f" only {how} ", _Group("", screens, "", comma=False))
 
     def _text_FieldDecl(self, node: ast.FieldDecl) -> _Doc:
         key = " key" if node.key else ""

@@ -577,7 +577,9 @@ class ChangeScope(IRNode):
     ``screens`` selects, on (that step or a later one); with ``by_tap`` (`only by`), only
     from a step whose action is a tap that touches such an element on. No ``screens``: they
     never change (`nowhere`). A name may have one `only on` and one `only by` line: either
-    lets it change."""
+    lets it change. A name ``collection.field`` is a field of the collection's records: it
+    changes only so in a record that keeps its key (records added and deleted are the
+    collection's changes, not the field's)."""
 
     names: list[str]
     screens: list[Selector] = Field(default_factory=list)

@@ -95,7 +95,10 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def change_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
         *names, (by_tap, screens) = items
-        return ast.ChangeDecl([str(n) for n in names], screens, by_tap, span=self._span(meta))
+        return ast.ChangeDecl(names, screens, by_tap, span=self._span(meta))
+
+    def change_name(self, meta: Meta, items: list[Token | None]) -> str:
+        return ".".join(str(t) for t in items if t is not None)
 
     def change_on(self, meta: Meta, items: list[Any]) -> tuple[bool, list[ast.Selector]]:
         return False, list(items)

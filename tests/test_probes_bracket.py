@@ -15,7 +15,7 @@ from tasklang.envs.device.differential import library, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage, needs_start
 from tasklang.envs.phoneworld.episode import run_reference
-from tasklang.verifiers.bracket import Readings, bracketed_event, decide
+from tasklang.verifiers.bracket import Readings, bracketed_event, decide, fixed_fields
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 from tasklang.verifiers.trajectory import Trajectory
@@ -359,3 +359,84 @@ def test_the_device_checker_decides_a_forbidden_order_that_was_not_placed() -> N
     assert next(r for r in truth.clauses if r.id == forbid.id).passed
     plain = device_check(compiled, traj, transport, sleep=lambda s: None)
     assert forbid.id in plain.unobservable
+
+
+# ------------------------------------------------------------------ fields that never change
+def _fixed_total(compiled: ir.CompiledTask) -> ir.CompiledTask:
+    """``compiled`` with its shopping model saying an order's total never changes."""
+    shopping = compiled.apps["shopping"]
+    scope = ir.ChangeScope(names=["orders.total"])
+    model = shopping.model_copy(update={"changes": [*shopping.changes, scope]})
+    return compiled.model_copy(update={"apps": {**compiled.apps, "shopping": model}})
+
+
+def _where(clause: ir.Clause, where: ir.Expr) -> ir.Clause:
+    assert isinstance(clause.body, ir.TraceBody) and isinstance(clause.body.first, ir.ChangeEvent)
+    event = clause.body.first.model_copy(update={"where": where})
+    return clause.model_copy(update={"body": clause.body.model_copy(update={"first": event})})
+
+
+def _priced(*totals: int) -> WorldSnapshot:
+    rows = [{**AMAZON, "order_id": f"111-{i}", "total": t} for i, t in enumerate(totals)]
+    return _world("shopping", "orders", rows)
+
+
+def test_a_where_on_fields_that_never_change_is_decided_both_ways() -> None:
+    """Where the model says a field never changes in a record that keeps its key, an order
+    read after the episode and not before was placed with the value it shows."""
+    compiled, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
+    dear = _where(
+        forbid, ir.Compare(op=">", left=ir.FieldRef(name="total"), right=ir.Lit(value=3000))
+    )
+    fixed = _fixed_total(compiled)
+    cov = coverage(fixed)
+    assert "total" in cov.fields[("shopping", "orders")]
+    assert bracketed_event(dear, fixed, cov.at_end, cov.fields) is not None
+    # only where the readings read the field exactly, and only where it never changes
+    assert bracketed_event(dear, fixed, cov.at_end) is None
+    assert bracketed_event(dear, compiled, cov.at_end, cov.fields) is None
+
+    def decided(before: WorldSnapshot, after: WorldSnapshot) -> Any:
+        readings = Readings(before, after, {})
+        return decide(dear, fixed, cov.at_end, readings, cov.keyed, cov.fields)
+
+    before = _priced(2599)
+    same = decided(before, before)
+    assert same is not None and same.passed and "never happened" in same.summary
+    cheap = decided(before, _priced(2599, 1200))
+    assert cheap is not None and cheap.passed  # an order was placed, not a dear one
+    dearer = decided(before, _priced(2599, 4000))
+    assert dearer is not None and not dearer.passed
+    assert dearer.evidence[0].record is not None and dearer.evidence[0].record["total"] == 4000
+
+
+def test_only_fields_said_never_to_change_are_fixed() -> None:
+    compiled = library()["shopping.buy_unavailable"]
+    target = ir.CollectionRef(app="shopping", name="orders")
+    assert fixed_fields(compiled, target) == {"placed_at"}
+    assert fixed_fields(_fixed_total(compiled), target) == {"placed_at", "total"}
+    # one that changes `only on` some screens is not
+    shopping = compiled.apps["shopping"]
+    scope = ir.ChangeScope(
+        names=["orders.total"], screens=[ir.Selector(attrs=[ir.UiAttr(attr="text", value="Edit")])]
+    )
+    model = shopping.model_copy(update={"changes": [*shopping.changes, scope]})
+    some = compiled.model_copy(update={"apps": {**compiled.apps, "shopping": model}})
+    assert fixed_fields(some, target) == {"placed_at"}
+
+
+def test_an_append_only_collection_is_never_seen_losing_a_record() -> None:
+    """`deleted any` needs no reading of what never loses a record: orders are read only
+    after the episode, but the app offers no way to remove one."""
+    from tasklang.verifiers.probes import _unseen_anywhere, event_problem
+
+    compiled = library()["shopping.buy_unavailable"]
+    cov = coverage(compiled)
+    orders = ("shopping", "orders")
+    assert orders in cov.append_only and orders in cov.at_end
+    assert orders not in _unseen_anywhere("deleted", cov.during())
+    assert orders in _unseen_anywhere("added", cov.during())
+    gone = ir.ChangeEvent(op="deleted", target=ir.CollectionRef(app="shopping", name="orders"))
+    assert event_problem(gone, cov, steps=False) is None
+    added = gone.model_copy(update={"op": "added"})
+    assert event_problem(added, cov, steps=False) is not None

@@ -28,10 +28,11 @@ is ever deleted: `eventually added C` is false and `never added C` true when no 
 read, `at most N times added C` holds when at most ``N`` are, and `never deleted C` holds.
 
 Nothing is proved about `updated` (a record deleted and added again under the same key reads
-like an update), about an event's ``where`` unless it reads only the record's key and the
-task's parameters (the record may have changed between the step that added it and the end;
-its key and the parameters have not), nor about the order of events. Those clauses stay
-undecided.
+like an update), about an event's ``where`` unless it reads only the record's key, fields
+the readings read exactly that the app model says never change in a record that keeps its key
+(``changes C.F nowhere``), and the task's parameters (the record may have changed between the
+step that added it and the end; those have not), nor about the order of events. Those clauses
+stay undecided.
 """
 
 from __future__ import annotations
@@ -65,10 +66,14 @@ class Readings:
 
 
 def bracketed_event(
-    clause: ir.Clause, compiled: ir.CompiledTask, at_end: frozenset[Key]
+    clause: ir.Clause,
+    compiled: ir.CompiledTask,
+    at_end: frozenset[Key],
+    fields: dict[Key, frozenset[str]] | None = None,
 ) -> ir.ChangeEvent | None:
     """The change event of a trace clause that readings before and after the episode can
-    decide, in one direction at least (None: they cannot)."""
+    decide, in one direction at least (None: they cannot). ``fields``: the fields the
+    readings read exactly, of each collection (see :func:`fixed_fields`)."""
     body = clause.body
     if not isinstance(body, ir.TraceBody) or body.op not in _OPS or body.second is not None:
         return None
@@ -85,7 +90,26 @@ def bracketed_event(
     if event.op == "changed" or event.where is None:
         return event if event.where is None else None
     key = _key_field(compiled, target)
-    return event if key is not None and _reads_only(event.where, key.name) else None
+    if key is None:
+        return None
+    read = (fields or {}).get((target.app, target.name), frozenset())
+    allowed = {key.name} | (fixed_fields(compiled, target) & read)
+    return event if _reads_only(event.where, allowed) else None
+
+
+def fixed_fields(compiled: ir.CompiledTask, target: ir.CollectionRef) -> set[str]:
+    """The fields of a collection's records that never change in a record that keeps its
+    key (``changes C.F nowhere``): what a record held when it was added, or when it was
+    deleted, it holds in the reading after the episode, or held in the one before it."""
+    app = compiled.apps.get(target.app)
+    rdef = app.record_of(target.name) if app is not None else None
+    if app is None or rdef is None:
+        return set()
+    return {
+        f.name
+        for f in rdef.fields
+        if any(not s.screens for s in app.changes_of(f"{target.name}.{f.name}"))
+    }
 
 
 def decide(
@@ -94,11 +118,13 @@ def decide(
     at_end: frozenset[Key],
     readings: Readings,
     keyed: frozenset[Key] = frozenset(),
+    fields: dict[Key, frozenset[str]] | None = None,
 ) -> ClauseResult | None:
     """The clause's result where the readings prove it (None: they do not). ``keyed``: the
     collections whose key field the readings read exactly (``Coverage.keyed``); an
-    append-only one among them is decided both ways."""
-    event = bracketed_event(clause, compiled, at_end)
+    append-only one among them is decided both ways. ``fields``: the fields they read
+    exactly (``Coverage.fields``), which a `where` may read where they never change."""
+    event = bracketed_event(clause, compiled, at_end, fields)
     if event is None:
         return None
     assert isinstance(clause.body, ir.TraceBody) and event.target is not None
@@ -268,12 +294,12 @@ def _key_field(
     return rdef.key_field() if rdef else None
 
 
-def _reads_only(where: ir.Expr, key: str) -> bool:
-    """Whether ``where`` reads nothing of the record but its key field (and nothing of the
-    world: parameters and constants only)."""
+def _reads_only(where: ir.Expr, allowed: set[str]) -> bool:
+    """Whether ``where`` reads nothing of the record but the ``allowed`` fields (and nothing
+    of the world: parameters and constants only)."""
     for node in ir.walk(where):
         if not isinstance(node, _PURE):
             return False
-        if isinstance(node, ir.FieldRef) and node.base is None and node.name != key:
+        if isinstance(node, ir.FieldRef) and node.base is None and node.name not in allowed:
             return False
     return True

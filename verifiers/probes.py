@@ -40,8 +40,11 @@ class Coverage:
     state: frozenset[Key]  # every collection and setting of the task's apps
     at_end: frozenset[Key] = frozenset()  # read only after the episode (from its screens)
     collections: frozenset[Key] = frozenset()  # the collections among ``state``
-    # proved unchanged all along by the screens the episode went through (``quiet_state``)
+    # proved unchanged all along by the screens the episode went through (``quiet_state``);
+    # ``(app, "collection.field")``: that field, in every record that kept its key
     quiet: frozenset[Key] = frozenset()
+    record_fields: dict[Key, frozenset[str]] = field(default_factory=dict)  # every field
+    append_only: frozenset[Key] = frozenset()  # never lose a record (nor a record its key)
 
     @classmethod
     def of(
@@ -51,14 +54,19 @@ class Coverage:
         settings: set[Key],
         at_end: set[Key] | frozenset[Key] = frozenset(),
     ) -> Coverage:
-        complete, state, keyed, colls = set(), set(), set(), set()
+        complete, state, keyed, colls, kept = set(), set(), set(), set(), set()
+        every: dict[Key, frozenset[str]] = {}
         for name, app in compiled.apps.items():
             for s in app.settings:
                 state.add((name, s.name))
             for c in app.collections:
                 state.add((name, c.name))
                 colls.add((name, c.name))
+                if c.append_only:
+                    kept.add((name, c.name))
                 rdef = app.record(c.record)
+                if rdef is not None:
+                    every[(name, c.name)] = frozenset(f.name for f in rdef.fields)
                 have = fields.get((name, c.name))
                 if have is None or rdef is None:
                     continue
@@ -68,16 +76,28 @@ class Coverage:
                     keyed.add((name, c.name))
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
-            frozenset(state), frozenset(at_end), frozenset(colls),
+            frozenset(state), frozenset(at_end), frozenset(colls), record_fields=every,
+            append_only=frozenset(kept),
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
         return key in self.complete or key in self.settings
 
+    def records_seen(self, key: Key) -> bool:
+        """Whether every change to a collection's records would be seen: each field is read
+        exactly or proved unchanged in every record that kept its key (the key is read, so
+        a record added or deleted shows)."""
+        if key in self.complete:
+            return True
+        have, every = self.fields.get(key), self.record_fields.get(key)
+        if have is None or every is None:
+            return False
+        return all(f in have or (key[0], f"{key[1]}.{f}") in self.quiet for f in every)
+
     def sees_changes(self, key: Key) -> bool:
-        """Whether a change to ``key`` would be seen: it is read in full, or it is proved
-        not to have changed."""
-        return self.reads(key) or key in self.quiet
+        """Whether a change to ``key`` would be seen: it is read in full (or its records'
+        fields that are not are proved unchanged), or it is proved not to have changed."""
+        return key in self.settings or key in self.quiet or self.records_seen(key)
 
     def with_quiet(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved unchanged all along."""
@@ -90,7 +110,8 @@ class Coverage:
         return Coverage(
             {k: v for k, v in self.fields.items() if k not in keys},
             self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
-            self.at_end - keys, self.collections, self.quiet,
+            self.at_end - keys, self.collections, self.quiet, self.record_fields,
+            self.append_only,
         )  # fmt: skip
 
     def during(self) -> Coverage:
@@ -195,6 +216,13 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
         and (named.app, named.name) in cov.quiet
     ):
         return None  # it never happens: what it names did not change
+    if (
+        isinstance(event, ir.ChangeEvent)
+        and isinstance(named, ir.CollectionRef)
+        and event.op == "deleted"
+        and (named.app, named.name) in cov.append_only
+    ):
+        return None  # it never happens: the collection never loses a record
     if not steps:
         return NO_STEPS
     if isinstance(named, (ir.CollectionRef, ir.SettingRef)) and (
@@ -216,7 +244,7 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
     if not isinstance(target, ir.CollectionRef):
         return "the change event's target is not a collection or setting"
     key = (target.app, target.name)
-    if key not in cov.complete and not (event.op in ("added", "deleted") and key in cov.keyed):
+    if not cov.records_seen(key) and not (event.op in ("added", "deleted") and key in cov.keyed):
         return f"a change to {target.app}.{target.name} could be missed on a phone"
     walker.visit(event.where, key)
     return walker.problem
@@ -224,14 +252,16 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
 
 def _unseen_anywhere(op: str, cov: Coverage) -> list[Key]:
     """The state whose change of kind ``op`` a phone would miss, for an event on no named
-    target. Only records are added, updated or deleted (a setting only changes), and an
-    addition or deletion shows in the keys alone where the key field is read."""
+    target. Only records are added, updated or deleted (a setting only changes), an
+    addition or deletion shows in the keys alone where the key field is read, and an
+    append-only collection never loses a record."""
     if op == "changed":
         return sorted(k for k in cov.state if not cov.sees_changes(k))
     keys_do = op in ("added", "deleted")
     return sorted(
         k for k in cov.collections
         if not cov.sees_changes(k) and not (keys_do and k in cov.keyed)
+        and not (op == "deleted" and k in cov.append_only)
     )  # fmt: skip
 
 
@@ -392,7 +422,7 @@ def device_verdict(
     inferred = {}
     for clause in compiled.task.clauses:
         if clause.id in hidden and readings is not None:
-            result = decide(clause, compiled, cov.at_end, readings, cov.keyed)
+            result = decide(clause, compiled, cov.at_end, readings, cov.keyed, cov.fields)
             if result is not None:
                 inferred[clause.id] = result
                 del hidden[clause.id]

@@ -159,6 +159,15 @@ def key_of(record: dict[str, Any], key: ir.FieldDef) -> str:
     return value if isinstance(value, str) else _canon(value)
 
 
+def field_kept(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], key: ir.FieldDef, field: str
+) -> bool:
+    """Whether every record found under its key in both lists holds the same ``field``
+    (records added or deleted, a new key included, do not count)."""
+    before = {key_of(r, key): r.get(field) for r in old}
+    return all(_same(before[k], r.get(field)) for r in new if (k := key_of(r, key)) in before)
+
+
 def diff_states(
     before: WorldSnapshot,
     after: WorldSnapshot,

@@ -598,6 +598,7 @@ FILE_COLUMNS: dict[str, Callable[[ir.Type], Codec]] = {
     "name": lambda t: TEXT,
     "stem": lambda t: TEXT,  # the file name without its extension
     "folder": lambda t: TEXT,  # the folder below the probe's root ("" directly in it)
+    "top_folder": lambda t: TEXT,  # its first part: the folder in the root that holds it
     "size": lambda t: INT if t.name == "int" else OPAQUE,
     # a binary file (content null) and an empty text file read back alike: only a field
     # that cannot be null is read exactly

@@ -26,12 +26,13 @@ from tasklang.envs.device.probes import (
     folder_below,
     probe_specs,
     references,
+    top_folder_below,
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.state import diff_states
+from tasklang.verifiers.state import diff_states, field_kept
 from tasklang.verifiers.trajectory import Trajectory
 
 
@@ -231,13 +232,34 @@ def near_misses(
             world = _followed(compiled, world, app, name, records[i], changed)
             out.append((label, world))
     if quiet:
-        out = [
-            (n, world)
-            for n, world in out
-            if not diff_states(snap, world, compiled.apps, set(quiet))
-        ]
+        out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
     rng.shuffle(out)
     return out[:limit]
+
+
+def _keeps_quiet(
+    compiled: ir.CompiledTask,
+    snap: WorldSnapshot,
+    world: WorldSnapshot,
+    quiet: frozenset[tuple[str, str]],
+) -> bool:
+    """Whether ``world`` leaves the ``quiet`` state as ``snap`` has it: each collection and
+    setting, and each field (``collection.field``) in every record that kept its key."""
+    whole = {k for k in quiet if "." not in k[1]}
+    if whole and diff_states(snap, world, compiled.apps, whole):
+        return False
+    for app, name in quiet - whole:
+        coll, fname = name.split(".", 1)
+        model = compiled.apps.get(app)
+        rdef = model.record_of(coll) if model is not None else None
+        key = rdef.key_field() if rdef is not None else None
+        old, new = snap.apps.get(app), world.apps.get(app)
+        if key is None or old is None or new is None:
+            continue
+        a, b = old.collections.get(coll), new.collections.get(coll)
+        if a is not None and b is not None and not field_kept(a, b, key, fname):
+            return False
+    return True
 
 
 def _as_stored(
@@ -383,7 +405,8 @@ def _derived(spec: ProbeSpec, path: str) -> dict[str, Any]:
     """The fields a listing gives for a file at ``path`` (its name, folder, kind)."""
     root = files_root(spec.probe.path or "")
     name = posixpath.basename(path)
-    raw = {"name": name, "stem": posixpath.splitext(name)[0], "folder": folder_below(root, path)}
+    raw = {"name": name, "stem": posixpath.splitext(name)[0], "folder": folder_below(root, path),
+           "top_folder": top_folder_below(root, path)}  # fmt: skip
     return {f.field: f.codec.decode(raw[f.column]) for f in spec.fields if f.column in raw}
 
 
@@ -418,6 +441,9 @@ def _relocated(
         target = posixpath.join(posixpath.dirname(path), str(value) + posixpath.splitext(path)[1])
     elif column == "folder":
         target = posixpath.normpath(posixpath.join(root, str(value), posixpath.basename(path)))
+    elif column == "top_folder":  # moved to another top folder, keeping its place below it
+        below = posixpath.relpath(path, root).split("/")[1:] or [posixpath.basename(path)]
+        target = posixpath.normpath(posixpath.join(root, str(value), *below))
     else:
         return snap
     state = snap.apps[app]

@@ -571,6 +571,17 @@ def folder_below(root: str, path: str) -> str:
     return "" if rel == "." else rel
 
 
+def top_folder_below(root: str, path: str) -> str:
+    """The folder directly in ``root`` that holds ``path`` ("" directly in the root).
+
+    >>> top_folder_below("/sdcard", "/sdcard/Download/Work/a.pdf")
+    'Download'
+    >>> top_folder_below("/sdcard", "/sdcard/a.pdf")
+    ''
+    """
+    return folder_below(root, path).split("/")[0]
+
+
 def files_match(pattern: str, entry: parse.Entry) -> bool:
     """Whether a listed entry is one of the probe's records: ``**/`` folders, else files;
     ``**`` anywhere below the root, a single ``*`` only directly in it."""
@@ -684,8 +695,9 @@ def _named_as_listed(
             return all(
                 fm.codec.decode(_listed_name(fm.column, r)) == r.get(fm.field) for r in records
             )
-        if fm.column == "folder":
-            return all(r.get(fm.field) == folder_below(root, str(r.get("path"))) for r in records)
+        if fm.column in ("folder", "top_folder"):
+            where = folder_below if fm.column == "folder" else top_folder_below
+            return all(r.get(fm.field) == where(root, str(r.get("path"))) for r in records)
         if fm.column == "size":
             return all(r.get(fm.field) == _text_size(r, fm.field) for r in records)
         return True
@@ -895,8 +907,8 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     """Whether a reading before the episode can decide a clause (see :func:`read_start`)."""
     from tasklang.verifiers.bracket import bracketed_event
 
-    at_end = coverage(compiled).at_end
-    return any(bracketed_event(c, compiled, at_end) for c in compiled.task.clauses)
+    cov = coverage(compiled)
+    return any(bracketed_event(c, compiled, cov.at_end, cov.fields) for c in compiled.task.clauses)
 
 
 def read_start(
@@ -991,6 +1003,7 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
             "path": e.path, "name": e.name, "stem": posixpath.splitext(e.name)[0],
             "size": str(e.size), "modified": e.modified,
             "folder": folder_below(files_root(pattern), e.path),
+            "top_folder": top_folder_below(files_root(pattern), e.path),
         }  # fmt: skip
         if "content" in spec.columns and not e.is_dir:
             row["content"] = run(("cat", e.path))

@@ -116,10 +116,24 @@ def append_only_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.F
     return out
 
 
+def record_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldDef]:
+    """(app, collection) -> the key field, for each collection of ``apps`` whose records
+    have one."""
+    out = {}
+    for name, model in apps.items():
+        for coll in model.collections:
+            rdef = model.record(coll.record)
+            key = rdef.key_field() if rdef is not None else None
+            if key is not None:
+                out[(name, coll.name)] = key
+    return out
+
+
 class UndeclaredChange(RuntimeError):
-    """An app changed a collection or setting where its model's `changes` line does not let
-    it (on a screen it does not name, by an action that is no tap on an element it names, or
-    at all for one that changes `nowhere`): the app breaks its model."""
+    """An app changed a collection, a setting or a field of a record that kept its key where
+    its model's `changes` line does not let it (on a screen it does not name, by an action
+    that is no tap on an element it names, or at all for one that changes `nowhere`): the
+    app breaks its model."""
 
 
 class App:

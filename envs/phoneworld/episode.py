@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import __version__, ir
-from tasklang.envs.phoneworld.app import append_only_keys
+from tasklang.envs.phoneworld.app import append_only_keys, record_keys
 from tasklang.envs.phoneworld.apps import install
 from tasklang.envs.phoneworld.phone import Outcome, Phone, PhoneState
 from tasklang.envs.phoneworld.randomize import Randomization, scale_noise, shuffle_records
@@ -81,6 +81,7 @@ class Episode:
         self.phone = Phone(install(), self.width, self.height, self.density)
         self.phone.append_only = append_only_keys(self.compiled.apps)
         self.phone.change_scopes = change_scopes(self.compiled.apps)
+        self.phone.record_keys = record_keys(self.compiled.apps)
         if self.randomization is not None:
             self.phone.row_scale = self.randomization.row_scale
         self.reset()

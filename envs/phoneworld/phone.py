@@ -28,6 +28,7 @@ from tasklang.envs.phoneworld.app import (
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
+from tasklang.verifiers.state import field_kept
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -148,6 +149,9 @@ class Phone:
     # (app, collection or setting) -> where its model lets it change: an action that changes
     # it anywhere else raises ``UndeclaredChange``
     change_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
+    # (app, collection) -> its records' key field (a `changes` line naming a field follows a
+    # record by its key)
+    record_keys: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
     # with ``change_scopes``: each action taken since ``load``, with the screen it was taken on,
     # and the declared state one of them was found to be a way in to
     taken: tuple[tuple[View, dict[str, Any]], ...] = ()
@@ -720,7 +724,7 @@ class Phone:
             old, new = before.get(app), self.state.get(app)
             if old is None or new is None or old is new or (app, name) in self.opened:
                 continue
-            if _same_state(old, new, name):
+            if _same_state(old, new, name, self.record_keys.get((app, name.split(".")[0]))):
                 continue
             if any(self._opened(scope, screens) for scope in scopes):
                 self.opened = self.opened | {(app, name)}  # a way in stays taken
@@ -1078,8 +1082,14 @@ def permission_dialog(app: App, permission: str) -> Dialog:
     )
 
 
-def _same_state(old: AppData, new: AppData, name: str) -> bool:
-    """Whether a collection or setting is the same in two versions of an app's data."""
+def _same_state(old: AppData, new: AppData, name: str, key: ir.FieldDef | None = None) -> bool:
+    """Whether a collection or setting is the same in two versions of an app's data; for
+    ``collection.field``, whether the field is, in each record found under its ``key`` in
+    both."""
+    if "." in name:
+        coll, fname = name.split(".", 1)
+        a, b = old.collections.get(coll), new.collections.get(coll)
+        return a is b or a is None or b is None or key is None or field_kept(a, b, key, fname)
     if name in old.collections or name in new.collections:
         a, b = old.collections.get(name), new.collections.get(name)
         return a is b or a == b

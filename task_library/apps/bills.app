@@ -38,6 +38,8 @@ app bills {
   collection accounts: Account  # My Accounts
   collection provider_accounts: Account  # the bills the providers have on record
   collection payments: Payment
+  # when a payment was made is history
+  changes payments.paid_at nowhere
 
   settings {
     city: text = "Shanghai"

@@ -68,6 +68,8 @@ app coffee {
   collection menu: MenuItem
   collection cart: CartItem
   collection orders: Order
+  # when an order was placed is history
+  changes orders.placed_at nowhere
   collection order_lines: OrderLine
   collection stores: Store
   # The menu and the stores are the chain's: the app shows them and changes neither.

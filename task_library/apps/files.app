@@ -25,6 +25,19 @@ app files {
   collection documents: Document
   collection folders: Folder
 
+  # Under one path a file keeps its kind (a rename that changes the extension is a new path)
+  # and its content and size (the app has no editor); the app has no star and no bin (Delete
+  # removes the file). A folder is made, renamed or deleted in a dialog (OK, or Enter in its name
+  # field) and moved or copied with the picker's Move / Copy: each a screen with the app's
+  # positive button.
+  changes
+    documents.kind,
+    documents.content,
+    documents.size,
+    documents.starred,
+    documents.in_trash nowhere
+  changes folders only on package "com.google.android.documentsui" id "android:id/button1"
+
   settings {
     show_hidden_files: bool = false
     sort_by: enum(name, modified, size, type) = "name"
@@ -35,6 +48,7 @@ app files {
   probe documents: files "/sdcard/**/*" {
     path = "path",
     name = "name",
+    folder = "top_folder",
     size = "size",
     modified = "modified",
     content = "content",

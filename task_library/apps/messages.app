@@ -35,6 +35,9 @@ app messages {
   }
 
   collection threads: Thread
+  # A thread's contact name is the contacts' name for its number: it changes only with the
+  # contacts, on the Contacts app's screens.
+  changes threads.contact_name only on package "com.simplemobiletools.contacts.pro"
   collection sent: Sent
   collection received: Received
   collection drafts: Draft

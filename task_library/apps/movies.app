@@ -60,6 +60,8 @@ app movies {
   changes films, cinemas nowhere
   collection showtimes: Showtime
   collection orders: Order
+  # when an order was placed is history
+  changes orders.placed_at nowhere
   collection tickets: Ticket
 
   # My Orders lists each order with its number and its tickets' seats. A paid order whose

@@ -37,7 +37,12 @@ app ride {
   # Places are the service's map data: booking and saving leave them as they are.
   changes places nowhere
   collection saved_places: SavedPlace
+  # Saved places are set, added and removed only from the Saved Places page (its "Add a Place"
+  # footer): a place is set on the picker it opens, removed in its dialog.
+  changes saved_places only on id "add-place"
   collection trips: Trip
+  # when a trip was requested is history
+  changes trips.requested_at nowhere
 
   settings {
     location: text?  # Place.name of where the phone is: the default pickup

@@ -90,6 +90,8 @@ app shopping {
   # Cancelled, under its order number (archiving, which hides an order from Your Orders, is a
   # feature of the desktop website; an app version that offers it would end this declaration)
   collection orders: Order append only
+  # when an order was placed is history
+  changes orders.placed_at nowhere
   collection order_lines: OrderLine
   collection addresses: Address
   collection payments: PaymentMethod
