@@ -310,14 +310,23 @@ def differential_cmd(
     episodes: Annotated[
         bool, typer.Option("--episodes", help="Also run each reference through DeviceEnv.")
     ] = False,
+    why: Annotated[
+        bool,
+        typer.Option("--why", help="List the clauses that leave each reference undecided."),
+    ] = False,
     fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
 ) -> None:
     """Compare the device checker (probing PhoneWorld) with the PhoneWorld verifier."""
-    raise typer.Exit(run_differential(task, seed, misses, fmt is Format.json, episodes))
+    raise typer.Exit(run_differential(task, seed, misses, fmt is Format.json, episodes, why))
 
 
 def run_differential(
-    task: str | None, seed: int, misses: int, as_json: bool, episodes: bool = False
+    task: str | None,
+    seed: int,
+    misses: int,
+    as_json: bool,
+    episodes: bool = False,
+    why: bool = False,
 ) -> int:
     import time
 
@@ -348,11 +357,16 @@ def run_differential(
         {"task": c.task, "case": c.name, "phoneworld": c.phoneworld, "device": c.device,
          "clauses": c.disagreements} for c in cases if not c.agrees
     ]  # fmt: skip
+    # the reference end states a phone leaves undecided, and the clauses it cannot decide
+    undecided: list[dict[str, Any]] = [
+        {"task": c.task, "clauses": c.unobservable}
+        for c in cases if c.name == "reference" and c.device is None
+    ]  # fmt: skip
     summary: dict[str, Any] = {
         "tasks": len(tasks), "cases": len(cases), "agree": agree, "decided": decided,
         "observable_clause_results": observable, "clause_results": clauses,
         "seconds": round(seconds, 2), "errors": failed,
-        "disagreements": disagreements,
+        "disagreements": disagreements, "undecided_references": undecided,
     }  # fmt: skip
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
@@ -361,8 +375,14 @@ def run_differential(
             f"{len(cases)} end states of {len(tasks)} task(s): {agree} agree, {decided} decided "
             f"on a phone; {observable}/{clauses} clause results observable ({seconds:.1f}s)"
         )
+        references = sum(c.name == "reference" for c in cases)
+        typer.echo(f"{len(undecided)} of {references} reference end states undecided on a phone")
         for d in disagreements:
             typer.echo(f"  DISAGREE {d['task']} {d['case']}: clauses {d['clauses']}")
+        for u in undecided if why else []:
+            typer.echo(f"  UNDECIDED {u['task']}")
+            for clause, reason in u["clauses"].items():
+                typer.echo(f"    {clause}: {reason}")
         for f in failed:
             typer.echo(f"  ERROR {f}", err=True)
     return EXIT_OK if agree == len(cases) and not failed else EXIT_FAIL

@@ -53,15 +53,15 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 649 of 967 end states (seed 0, 6 near misses), 104 of them reference end
-    # states and 467 caught near misses; 5615 of 7358 clause results
-    assert len(decided) / len(cases) >= 0.665
+    # measured: 663 of 961 end states (seed 0, 6 near misses), 109 of them reference end
+    # states and 474 caught near misses; 5682 of 7321 clause results
+    assert len(decided) / len(cases) >= 0.68
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 100 and all(c.device for c in refs)
+    assert len(refs) >= 105 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 450
+    assert len(caught) >= 465
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.760
+    assert observable >= 0.77
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -258,6 +258,34 @@ def test_differential_cli_on_a_task_file() -> None:
     summary = json.loads(result.output)
     assert summary["cases"] >= 4 and summary["agree"] == summary["cases"]
     assert not summary["disagreements"] and not summary["errors"]
+
+
+def test_differential_says_why_a_reference_stays_undecided() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tasklang.cli import app
+
+    task = "mini.coffee_order_latte"
+    ids = {c.id for c in library()[task].task.clauses}
+    runner = CliRunner()
+    result = runner.invoke(app, ["device", "differential", task, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    [undecided] = json.loads(result.output)["undecided_references"]
+    assert undecided["task"] == task and undecided["clauses"]
+    assert set(undecided["clauses"]) <= ids
+    assert any("coffee.cart" in why for why in undecided["clauses"].values())
+    text = runner.invoke(app, ["device", "differential", task, "--why"])
+    assert text.exit_code == 0, text.output
+    assert "1 of 1 reference end states undecided on a phone" in text.output
+    assert f"UNDECIDED {task}" in text.output
+    first, why = next(iter(undecided["clauses"].items()))
+    assert f"    {first}: {why}" in text.output
+    # a reference the phone decides is not listed
+    decided = runner.invoke(app, ["device", "differential", "files.large_pdfs", "--why"])
+    assert "0 of 1 reference end states undecided" in decided.output
+    assert "UNDECIDED" not in decided.output
 
 
 def _with_mms(world: WorldSnapshot) -> WorldSnapshot:

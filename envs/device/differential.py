@@ -53,6 +53,7 @@ class Case:
     disagreements: list[str] = field(default_factory=list)  # clause ids judged differently
     observable: int = 0
     clauses: int = 0
+    unobservable: dict[str, str] = field(default_factory=dict)  # clause id -> why, on a phone
 
     @property
     def agrees(self) -> bool:
@@ -83,7 +84,8 @@ def judge(
         r.id for r in dv.clauses if r.id not in dv.unobservable and pw_by_id.get(r.id) != r.passed
     ]
     n = len(compiled.task.clauses)
-    return Case(compiled.task.id, name, pw.success, dv.success, wrong, n - len(dv.unobservable), n)
+    return Case(compiled.task.id, name, pw.success, dv.success, wrong,
+                n - len(dv.unobservable), n, dict(dv.unobservable))  # fmt: skip
 
 
 def run_task(
@@ -597,6 +599,5 @@ def run_episode(compiled: ir.CompiledTask, seed: int = 0) -> Case:
     by_id = {r.id: r.passed for r in pw.clauses}
     wrong = [r.id for r in dv.clauses if r.id not in dv.unobservable and by_id[r.id] != r.passed]
     n = len(compiled.task.clauses)
-    return Case(
-        compiled.task.id, "episode", pw.success, dv.success, wrong, n - len(dv.unobservable), n
-    )
+    return Case(compiled.task.id, "episode", pw.success, dv.success, wrong,
+                n - len(dv.unobservable), n, dict(dv.unobservable))  # fmt: skip
