@@ -197,3 +197,28 @@ def test_phoneworld_refuses_a_field_change_the_model_does_not_let_happen() -> No
     for action in actions:
         ep.step(action)
     assert ep.verdict().success
+
+
+def test_a_folder_made_with_enter_in_its_dialog_keeps_to_the_declaration() -> None:
+    """The New folder dialog shows the app's positive button, so Enter in its name field is
+    a way in to the folders, as OK is: PhoneWorld lets the folder be made."""
+    from tasklang.verifiers.ui import Screen
+
+    ep = Episode(library()["files.large_pdfs"], 0)
+
+    def tap(**attrs: str) -> None:
+        screen = Screen.from_parts(ep.xml(), None)
+        found = next(
+            e for e in screen.elements if all(getattr(e, k) == v for k, v in attrs.items())
+        )
+        ep.step({"action_type": "click", "index": found.index})
+
+    tap(content_desc="More options")
+    tap(text="New folder")
+    screen = Screen.from_parts(ep.xml(), None)
+    field = next(e for e in screen.elements if e.resource_id == "android:id/text1")
+    ep.step({"action_type": "input_text", "text": "Taxes", "index": field.index})
+    ep.step({"action_type": "keyboard_enter"})
+    folders = ep.phone.state["files"].collections["folders"]
+    assert [f["path"] for f in folders] == ["/sdcard/Taxes"]
+    assert ("files", "folders") in ep.phone.opened
