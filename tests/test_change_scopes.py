@@ -286,3 +286,25 @@ def _random_action(rng: random.Random, screen: Screen) -> dict[str, object]:
         return {"action_type": "input_text", "text": rng.choice(["a", "Home", "5"])}
     kind = "long_press" if roll > 0.95 else "click"
     return {"action_type": kind, "index": rng.choice(taps).index}
+
+
+def test_chrome_bookmarks_change_only_from_the_menu_star_and_the_manager() -> None:
+    """A page bookmarked with the app menu's star keeps to the declaration; an episode that
+    never opens the menu, the bookmarks manager or the editor leaves the bookmarks unchanged."""
+    compiled = library()["cross.chrome_call_listed_number"]
+    _, traj = run_reference(compiled, 0)
+    assert ("chrome", "bookmarks") in quiet_state(compiled, traj.steps)
+    ep = Episode(compiled, 0)
+    for step in traj.steps[:4]:  # Chrome open on a page
+        assert step.action is not None
+        ep.step(step.action.model_dump(exclude_none=True))
+
+    def tap(rid: str) -> None:
+        screen = Screen.from_parts(ep.xml(), None)
+        found = next(e for e in screen.elements if e.resource_id == rid)
+        ep.step({"action_type": "click", "index": found.index})
+
+    tap("com.android.chrome:id/menu_button")
+    tap("com.android.chrome:id/bookmark_this_page_id")
+    [mark] = ep.phone.state["chrome"].collections["bookmarks"]
+    assert mark["url"].endswith(".html") and ("chrome", "bookmarks") in ep.phone.opened

@@ -25,6 +25,13 @@ app chrome {
   collection tabs: Tab
   collection history: Visit
   collection bookmarks: Bookmark
+  # A bookmark is made with the app menu's star (Bookmark / Edit bookmark), changed and
+  # deleted in the bookmarks manager (each row's "More options for <title>": Edit, Delete) and
+  # its editor (the folder row): screens that show one of these.
+  changes bookmarks only on
+    id "com.android.chrome:id/bookmark_this_page_id",
+    xpath "//node[starts-with(@content-desc, 'More options for ')]",
+    id "com.android.chrome:id/folder_text"
 
   settings {
     javascript: bool = true
