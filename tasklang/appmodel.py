@@ -11,6 +11,7 @@ from tasklang.diagnostics import did_you_mean
 from tasklang.literals import LiteralError, decode
 from tasklang.lower import RESERVED_NAMES, Reporter
 from tasklang.screenprobe import build_screen_probe, selector
+from tasklang.source import Span
 from tasklang.types import coerce_literal
 
 # settings provider tables, then system services that keep a setting themselves (read with
@@ -122,23 +123,24 @@ class AppBuilder(Reporter):
 
     def change_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
         """`changes <names> only on <screens>`: each name a collection or setting of the
-        app, said of once."""
+        app, or a field of a collection's records, said of once."""
         names = []
-        for name in decl.names:
+        for item in decl.names:
+            name, at = item.text, item.span
             if "." in name:
-                if not self.changing_field(app, name, decl):
+                if not self.changing_field(app, name, at):
                     continue
             elif app.collection(name) is None and app.setting(name) is None:
                 known = [c.name for c in app.collections] + [s.name for s in app.settings]
                 self.error("TL1033", f"app `{app.name}` has no collection or setting `{name}`",
-                           decl.span, did_you_mean(name, known))  # fmt: skip
+                           at, did_you_mean(name, known))  # fmt: skip
                 continue
             if name in names or any(
                 not c.screens or not decl.screens or c.by_tap == decl.by_tap
                 for c in app.changes_of(name)
             ):
                 self.error("TL1033", f"where `{name}` changes is said twice in app "
-                           f"`{app.name}`", decl.span, "name it in one `only on` line and one "
+                           f"`{app.name}`", at, "name it in one `only on` line and one "
                            "`only by` line at most, or in one `nowhere` line")  # fmt: skip
             else:
                 names.append(name)
@@ -148,31 +150,31 @@ class AppBuilder(Reporter):
                 ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
             )
 
-    def changing_field(self, app: ir.AppModel, name: str, decl: ast.ChangeDecl) -> bool:
-        """`collection.field` in a `changes` line: a field of the collection's records other
-        than its key, in a collection whose records have one (a record is followed by its
-        key, so the key itself never changes in a record)."""
+    def changing_field(self, app: ir.AppModel, name: str, at: Span) -> bool:
+        """`collection.field` in a `changes` line (at ``at``): a field of the collection's
+        records other than its key, in a collection whose records have one (a record is
+        followed by its key, so the key itself never changes in a record)."""
         coll, fname = name.split(".", 1)
         rdef = app.record_of(coll)
         if rdef is None:
             known = [c.name for c in app.collections]
-            self.error("TL1033", f"app `{app.name}` has no collection `{coll}`", decl.span,
+            self.error("TL1033", f"app `{app.name}` has no collection `{coll}`", at,
                        did_you_mean(coll, known))  # fmt: skip
             return False
         key = rdef.key_field()
         if key is None:
             self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
-                       "field, so nothing says which record a field changed in", decl.span,
+                       "field, so nothing says which record a field changed in", at,
                        "say where the whole collection changes instead")  # fmt: skip
             return False
         if rdef.field(fname) is None:
             self.error("TL1033", f"record `{rdef.name}` of `{app.name}.{coll}` has no field "
-                       f"`{fname}`", decl.span,
+                       f"`{fname}`", at,
                        did_you_mean(fname, [f.name for f in rdef.fields]))  # fmt: skip
             return False
         if fname == key.name:
             self.error("TL1033", f"`{name}` is the key of `{app.name}.{coll}`: a record never "
-                       "changes its key (a new key is another record)", decl.span,
+                       "changes its key (a new key is another record)", at,
                        f"say where `{coll}` changes instead")  # fmt: skip
             return False
         return True

@@ -242,9 +242,9 @@ class CollectionDecl(Node):
 @dataclass
 class ChangeDecl(Node):
     """`changes a, b only on <selector>, ...` (`only by`, or `nowhere`): where the app lets
-    the named collections and settings change."""
+    the named collections, settings and fields (`collection.field`) change."""
 
-    names: list[str]
+    names: list[Dotted]
     screens: list[Selector]  # empty: `nowhere`
     by_tap: bool = False  # `only by`: a tap on one of the elements, not any action on a screen
 

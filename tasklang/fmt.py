@@ -535,7 +535,7 @@ class _Formatter(_ExprPrinter):
 
     def _text_ChangeDecl(self, node: ast.ChangeDecl) -> _Doc:
         # no comma after the last name or screen: the grammar has none there
-        names = _Group("", tuple((n,) for n in node.names), "", comma=False)
+        names = _Group("", tuple((n.text,) for n in node.names), "", comma=False)
         if not node.screens:
             return _cat("changes ", names, " nowhere")
         screens = tuple((self._text_Selector(s),) for s in node.screens)

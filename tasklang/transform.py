@@ -97,8 +97,8 @@ class ToAst(Transformer[Token, ast.Module]):
         *names, (by_tap, screens) = items
         return ast.ChangeDecl(names, screens, by_tap, span=self._span(meta))
 
-    def change_name(self, meta: Meta, items: list[Token | None]) -> str:
-        return ".".join(str(t) for t in items if t is not None)
+    def change_name(self, meta: Meta, items: list[Token | None]) -> ast.Dotted:
+        return ast.Dotted([str(t) for t in items if t is not None], span=self._span(meta))
 
     def change_on(self, meta: Meta, items: list[Any]) -> tuple[bool, list[ast.Selector]]:
         return False, list(items)
