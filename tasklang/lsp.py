@@ -917,7 +917,7 @@ TASK_ITEMS = (
     "kind", "apps", "goal", "params", "constraints", "given", "expect", "forbid", "outcome",
     "budget", "device", "tags", "difficulty", "revision", "require", "verify_only",
 )  # fmt: skip
-APP_ITEMS = ("package", "label", "host", "record", "collection", "settings", "probe")
+APP_ITEMS = ("package", "label", "host", "record", "collection", "settings", "changes", "probe")
 CLAUSE_STARTS = ("unchanged", "only", "trace", "ui", "subgoal")
 EXPR_STARTS = (
     "exists", "none", "all", "count", "sum", "min", "max", "avg", "not", "answer", "now",
@@ -1229,6 +1229,13 @@ def _members(out: _Items, cur: Cursor, view: View) -> None:
     if len(chain) != 1:
         return
     head = chain[0]
+    if cur.frame.kind == "app" and cur.stmt and cur.stmt[0].text == "changes":
+        app = view.apps.get(cur.app_name or "")
+        rec = app.record_of(head) if app is not None else None
+        for f in rec.fields if rec is not None else ():
+            if not f.key:  # a record never changes its key
+                out.add(f.name, lsp.CompletionItemKind.Field, 0, detail=_field_detail(f))
+        return
     scope = scope_at(cur, view)
     if scope.record is not None and scope.record.field(head) is not None:
         return  # a field of the record in scope: a scalar, no members
@@ -1281,6 +1288,8 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
     elif first == "collection" and last == ":" and app is not None:
         for r in app.records:
             out.add(r.name, lsp.CompletionItemKind.Class, 0, detail="record")
+    elif first == "changes" and app is not None:
+        _changes_items(out, app, st)
     elif first == "probe":
         if len(st) == 1 and app is not None:
             _add_members(out, app)
@@ -1297,6 +1306,23 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
             out.keywords(SELECTOR_ATTRS, 0)
             if last != "ui" and any(t.text == "sqlite" for t in st):
                 out.keywords(("table",), 0)
+
+
+def _changes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
+    """`changes NAME, ... only on|by SELECTOR, ...` or `changes NAME, ... nowhere`."""
+    last = st[-1]
+    words = [t.text for t in st if t.kind == "name"]
+    if last.text == "only":
+        out.keywords(("on", "by"), 0)
+    elif "only" in words[1:]:
+        if last.text in ("on", "by", ","):
+            out.keywords(SELECTOR_ATTRS, 0)
+    elif "nowhere" in words[1:]:
+        return
+    elif last.text in ("changes", ","):
+        _add_members(out, app)
+    elif last.kind == "name":
+        out.keywords(("only", "nowhere"), 0)
 
 
 def _params_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:

@@ -610,6 +610,33 @@ def test_analysis_findings_follow_after_a_pause() -> None:
         client.proc.wait()
 
 
+def test_completion_of_changes_lines(server: Client) -> None:
+    head = (
+        'app r {\n  package "com.example.r"\n'
+        "  record Station { name: text key  favourite: bool = false  plays: int = 0 }\n"
+        "  collection stations: Station\n  settings { volume: int = 5 }\n"
+    )
+
+    def labels(name: str, line: str) -> set[str]:
+        """Completion at the end of ``line``, typed into a model that compiled before."""
+        uri, _ = _open(server, name, f"{head}}}\n")
+        text = f"{head}  {line}\n}}\n"
+        server.change(uri, 2, [{"text": text}])
+        server.diagnostics(uri, 2)
+        offset = len(head) + 2 + len(line)
+        return {i["label"] for i in _items(server.at("textDocument/completion", uri, text, offset))}
+
+    assert "changes" in labels("changes0.app", "")
+    assert labels("changes1.app", "changes ") == {"stations", "volume"}
+    assert labels("changes2.app", "changes stations, ") == {"stations", "volume"}
+    # a field of the collection's records, the key left out: a record never changes its key
+    assert labels("changes3.app", "changes stations.") == {"favourite", "plays"}
+    assert labels("changes4.app", "changes stations ") == {"only", "nowhere"}
+    assert labels("changes5.app", "changes stations only ") == {"on", "by"}
+    assert {"text", "id"} <= labels("changes6.app", "changes stations only by ")
+    assert labels("changes7.app", "changes stations nowhere ") == set()
+
+
 def test_completion_of_prefs_probes(server: Client) -> None:
     path = '"/data/data/com.example.p/shared_prefs/Prefs.xml"'
     head = 'app p {\n  package "com.example.p"\n  settings { snooze: duration = 10m }\n'
