@@ -159,6 +159,19 @@ def key_of(record: dict[str, Any], key: ir.FieldDef) -> str:
     return value if isinstance(value, str) else _canon(value)
 
 
+def record_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldDef]:
+    """(app, collection) -> the key field, for each collection of ``apps`` whose records
+    have one."""
+    out = {}
+    for name, model in apps.items():
+        for coll in model.collections:
+            rdef = model.record(coll.record)
+            key = rdef.key_field() if rdef is not None else None
+            if key is not None:
+                out[(name, coll.name)] = key
+    return out
+
+
 def field_kept(
     old: list[dict[str, Any]], new: list[dict[str, Any]], key: ir.FieldDef, field: str
 ) -> bool:

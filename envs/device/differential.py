@@ -32,7 +32,7 @@ from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.state import diff_states, field_kept
+from tasklang.verifiers.state import diff_states, field_kept, record_keys
 from tasklang.verifiers.trajectory import Trajectory
 
 
@@ -250,11 +250,10 @@ def _keeps_quiet(
     whole = {k for k in quiet if "." not in k[1]}
     if whole and diff_states(snap, world, compiled.apps, whole):
         return False
+    keys = record_keys(compiled.apps)
     for app, name in quiet - whole:
         coll, fname = name.split(".", 1)
-        model = compiled.apps.get(app)
-        rdef = model.record_of(coll) if model is not None else None
-        key = rdef.key_field() if rdef is not None else None
+        key = keys.get((app, coll))
         old, new = snap.apps.get(app), world.apps.get(app)
         if key is None or old is None or new is None:
             continue

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tasklang import ir
 from tasklang.envs.phoneworld.widgets import View
-from tasklang.verifiers.state import key_of
+from tasklang.verifiers.state import key_of, record_keys
 
 if TYPE_CHECKING:
     from tasklang.envs.phoneworld.phone import Phone
@@ -106,27 +106,11 @@ class AppendOnlyViolation(RuntimeError):
 
 def append_only_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldDef]:
     """(app, collection) -> the key field, for each append-only collection of ``apps``."""
-    out = {}
-    for name, model in apps.items():
-        for coll in model.collections:
-            rdef = model.record(coll.record)
-            key = rdef.key_field() if rdef is not None else None
-            if coll.append_only and key is not None:
-                out[(name, coll.name)] = key
-    return out
-
-
-def record_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldDef]:
-    """(app, collection) -> the key field, for each collection of ``apps`` whose records
-    have one."""
-    out = {}
-    for name, model in apps.items():
-        for coll in model.collections:
-            rdef = model.record(coll.record)
-            key = rdef.key_field() if rdef is not None else None
-            if key is not None:
-                out[(name, coll.name)] = key
-    return out
+    return {
+        (app, name): key
+        for (app, name), key in record_keys(apps).items()
+        if (coll := apps[app].collection(name)) is not None and coll.append_only
+    }
 
 
 class UndeclaredChange(RuntimeError):

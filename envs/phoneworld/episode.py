@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import __version__, ir
-from tasklang.envs.phoneworld.app import append_only_keys, record_keys
+from tasklang.envs.phoneworld.app import append_only_keys
 from tasklang.envs.phoneworld.apps import install
 from tasklang.envs.phoneworld.phone import Outcome, Phone, PhoneState
 from tasklang.envs.phoneworld.randomize import Randomization, scale_noise, shuffle_records
@@ -17,6 +17,7 @@ from tasklang.envs.phoneworld.widgets import View, elements
 from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import change_scopes
+from tasklang.verifiers.state import record_keys
 from tasklang.verifiers.trajectory import (
     Action,
     Environment,
