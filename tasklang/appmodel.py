@@ -303,7 +303,9 @@ class AppBuilder(Reporter):
             )
         if decl.source == "setting" and coll is not None:
             self.error("TL1023", "a `setting` probe must target a setting", decl.span)
-        if decl.source in ("content", "sqlite", "files") and coll is None:
+        if decl.source == "sqlite" and setting is not None:
+            self.row_list(decl, setting)
+        elif decl.source in ("content", "sqlite", "files") and coll is None:
             self.error("TL1023", f"a `{decl.source}` probe reads records, not a setting",
                        decl.span, "an app's own setting is read by a `prefs` probe")  # fmt: skip
         record = app.record(coll.record) if coll is not None else None
@@ -321,6 +323,9 @@ class AppBuilder(Reporter):
                     f"files probes read {', '.join(FILE_ATTRS)}, not {col.column}",
                     col.span,
                 )
+            if setting is not None and col.name != setting.name:
+                self.error("TL1023", f"this probe reads setting `{setting.name}`, not `{col.name}`",
+                           col.span, f"write `{{ {setting.name} = \"COLUMN\" }}`")  # fmt: skip
             if record is not None and record.field(col.name) is None:
                 self.error(
                     "TL1023",
@@ -330,6 +335,19 @@ class AppBuilder(Reporter):
                 )
             probe.columns[col.name] = self.string(col.column, col.span)
         return probe
+
+    def row_list(self, decl: ast.ProbeDecl, setting: ir.FieldDef) -> None:
+        """Checks a `sqlite` probe of a setting: a list whose items are the rows of a table,
+        in the order the app inserted them, one column of each (a player's queue)."""
+        item = setting.type.item
+        if setting.type.name != "list" or item is None or item.name in ("list", "record", "any"):
+            self.error("TL1023", f"a `sqlite` probe reads a setting that is a list of values "
+                       f"(one per row), not `{setting.type}`", decl.span,
+                       "a single value the app keeps is read by a `prefs` probe")  # fmt: skip
+        if len(decl.columns or []) != 1:
+            self.error("TL1023", f"a `sqlite` probe of setting `{setting.name}` names the one "
+                       "column its rows hold the items in", decl.span,
+                       f'write `{{ {setting.name} = "COLUMN" }}`')  # fmt: skip
 
     def service_setting(
         self, service: str, key: str, setting: ir.FieldDef | None, decl: ast.ProbeDecl

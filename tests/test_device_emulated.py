@@ -34,7 +34,9 @@ def project(
         if spec.prefs_records:  # read, not written by setup (the plan says so)
             continue
         if spec.kind == "setting":
-            if spec.prefs_key is not None:  # read, not written by setup (the plan says so)
+            # kept in the app's shared preferences or as rows of its database (a queue):
+            # read, not written by setup (the plan says so)
+            if spec.prefs_key is not None or spec.probe.source == "sqlite":
                 continue
             if spec.codec is not None and spec.codec.exact and spec.target in state.settings:
                 out[f"{spec.app}.{spec.target}"] = state.settings[spec.target]

@@ -224,10 +224,38 @@ def setting_codec(probe: ir.Probe, fdef: ir.FieldDef | None) -> Codec:
     map, an Android setting by the key the device keeps it under."""
     if probe.source == "prefs":
         return prefs_codec(probe, fdef)
+    if probe.source == "sqlite":
+        item = fdef.type.item if fdef is not None else None
+        return row_list(by_type(item)) if item is not None else OPAQUE
     key = probe.key or ""
     if key in SETTING_CODECS:
         return SETTING_CODECS[key]()
     return by_type(fdef.type) if fdef is not None else TEXT
+
+
+def row_list(item: Codec) -> Codec:
+    """A list kept as rows of a table, one item per row in the order they were inserted: the
+    raw value is the JSON array SQLite's `json_group_array` makes of a column (text as
+    strings, integers as numbers), each item in the form ``item`` reads and writes."""
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        return json.dumps([item.encode(x) for x in v], ensure_ascii=False)
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            return []
+        try:
+            cells = json.loads(raw)
+        except ValueError:
+            raise DecodeError(f"expected a JSON array of rows, read {raw[:40]!r}") from None
+        if not isinstance(cells, list):
+            raise DecodeError(f"expected a JSON array of rows, read {raw[:40]!r}")
+        return [item.decode(None if c is None else c if isinstance(c, str) else json.dumps(c))
+                for c in cells]  # fmt: skip
+
+    return Codec(encode, decode, exact=item.exact)
 
 
 def hour_minutes() -> Codec:

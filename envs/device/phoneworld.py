@@ -114,6 +114,12 @@ class PhoneWorldTransport:
         state = self.world().apps.get(spec.app)
         return list(state.collections.get(spec.target, [])) if state else []
 
+    def _setting_rows(self, spec: ProbeSpec) -> list[dict[str, Any]]:
+        """The rows a list setting is kept as (see ``codec.row_list``): one per item."""
+        state = self.world().apps.get(spec.app)
+        raw = spec.codec.encode(state.settings.get(spec.target)) if state and spec.codec else None
+        return [{spec.columns[0]: item} for item in json.loads(raw or "[]")]
+
     def content_query(self, argv: list[str], line: str) -> str:
         uri = _option(argv, "--uri")
         spec = next((s for s in self.specs if s.probe.uri == uri), None)
@@ -238,7 +244,10 @@ class PhoneWorldTransport:
         specs = [s for s in self.specs if s.package == package and s.probe.path == path]
         db = sqlite3.connect(":memory:")
         try:
-            _fill(db, [(s, self._records(s)) for s in specs])
+            _fill(db, [(s, self._records(s)) for s in specs if s.kind == "collection"])
+            for s in specs:
+                if s.kind == "setting":
+                    _insert(db, s.probe.table or "", s.columns, self._setting_rows(s))
             cur = db.execute(sql)
             names = [d[0] for d in cur.description or ()]
             rows = cur.fetchall()

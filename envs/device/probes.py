@@ -377,7 +377,10 @@ class ProbeSpec(AppProbe):
         """The record's own columns read, each once (several fields may read one column).
         Fields kept in other tables (`links`) are not among them, but the key their rows
         point at is: setup saves it and the tear-down puts it back, so the phone's own
-        linked rows find their record again."""
+        linked rows find their record again. A list setting kept as rows reads the one
+        column of its items (see ``codec.row_list``)."""
+        if self.kind == "setting":
+            return list(self.probe.columns.values()) if self.probe.source == "sqlite" else []
         out: list[str] = []
         for f in self.fields:
             if f.link is None:
@@ -503,6 +506,14 @@ class ProbeSpec(AppProbe):
                 else ("settings", "get", p.namespace or "system", p.key or "")
             )
             return Command(key, what, meta={"probe": self})
+        if p.source == "sqlite" and self.kind == "setting":
+            column = next(iter(p.columns.values()), "")
+            return Command(
+                ("run-as", self.package, "sqlite3", "-header", "-quote", p.path or "",
+                 row_list_sql(p.table or "", column)),
+                what,
+                meta={"probe": self},
+            )  # fmt: skip
         if p.source == "sqlite":
             return Command(
                 ("run-as", self.package, "sqlite3", "-header", "-quote", p.path or "",
@@ -533,6 +544,17 @@ def select_sql(table: str, columns: list[str], links: list[str] | None = None) -
         if link is not None:
             picked.append(link.select(table, column))
     return f"SELECT {', '.join(picked) or '*'} FROM {sql_name(table)};"
+
+
+def row_list_sql(table: str, column: str) -> str:
+    """The query that reads a list kept as rows (see ``codec.row_list``): one cell, the
+    column's values as a JSON array in the order the rows were inserted.
+
+    >>> row_list_sql("playing_queue", "title")
+    'SELECT json_group_array(v) AS "title" FROM (SELECT "title" AS v FROM "playing_queue" ORDER BY rowid);'
+    """
+    col, t = sql_name(column), sql_name(table)
+    return f"SELECT json_group_array(v) AS {col} FROM (SELECT {col} AS v FROM {t} ORDER BY rowid);"
 
 
 def files_root(pattern: str) -> str:
@@ -822,6 +844,8 @@ def read_world(
                     prefs[cmd.argv] = _prefs_entries(run, cmd.argv, spec)
                 raw = prefs[cmd.argv].get(spec.prefs_key)
                 value = spec.default if raw is None else _decode(spec.codec, raw, spec)
+            elif spec.probe.source == "sqlite":
+                value = _decode(spec.codec, _row_list_raw(spec, run, cmd.argv), spec)
             else:
                 try:
                     value = _decode(spec.codec, setting_raw(spec, run(cmd.argv)), spec)
@@ -888,6 +912,27 @@ def setting_raw(spec: ProbeSpec, out: str) -> str | None:
         return service.parse(out)
     except parse.OutputError as exc:
         raise parse.OutputError(f"{spec.app}.{spec.target}: {exc}") from None
+
+
+def _row_list_raw(spec: ProbeSpec, run: Shell, argv: tuple[str, ...]) -> str | None:
+    """The JSON array a list kept as rows reads as (see ``row_list_sql``). A table the app
+    has not made yet (it never saved the list) holds none: the list is empty."""
+    from tasklang.envs.device.transport import CommandFailed
+
+    try:
+        out = run(argv)
+    except CommandFailed as exc:
+        if f"no such table: {spec.probe.table}" in exc.output:
+            return None
+        raise
+    rows = parse.parse_sqlite_quote(out)
+    column = next(iter(spec.probe.columns.values()), "")
+    if len(rows) != 1 or column not in rows[0]:
+        raise parse.OutputError(
+            f"{spec.app}.{spec.target}: expected one row of `{column}` from `sqlite3`, "
+            f"read {len(rows)}"
+        )
+    return rows[0][column]
 
 
 def _kept_elsewhere(spec: ProbeSpec, run: Shell) -> str | None:

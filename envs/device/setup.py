@@ -150,12 +150,29 @@ def _prefs_records_note(plan: Plan, spec: ProbeSpec, records: list[Any] | None) 
         plan.notes.append(f"{where}; the task starts with none: remove any in the app")
 
 
+def _row_list_note(plan: Plan, spec: ProbeSpec, value: Any) -> None:
+    """A list setting kept as rows of an app's database (a player's queue) is not written:
+    the app saves it from memory on every change, so rows written under it would be lost, and
+    they need columns the model does not hold. The plan says what to prepare in the app."""
+    where = (f"{spec.app}.{spec.target}: kept as the rows of `{spec.probe.table}` in "
+             f"{posixpath.basename(spec.probe.path or '')}, which setup does not write")  # fmt: skip
+    items = list(value or [])
+    if items:
+        shown = ", ".join(repr(v) for v in items[:5]) + (", ..." if len(items) > 5 else "")
+        plan.notes.append(f"{where}; make it {len(items)} item(s) in the app: {shown}")
+    else:
+        plan.notes.append(f"{where}; the task starts with it empty: clear it in the app")
+
+
 def _setting(plan: Plan, spec: ProbeSpec, value: Any) -> None:
     p = spec.probe
     ns, key = p.namespace or "system", p.key or ""
     assert spec.codec is not None
     raw = spec.codec.encode(value)
     save = f"setting:{ns}:{key}"
+    if p.source == "sqlite":  # a list the app keeps as rows and rewrites from memory
+        _row_list_note(plan, spec, value)
+        return
     if session_value(ns, key) is not None:  # the player's own state: no command writes it
         if value != spec.default:
             plan.notes.append(

@@ -51,9 +51,14 @@ app music {
   # session service prints (`dumpsys media_session`: the session's PlaybackState and the
   # description of its metadata, "TITLE, ARTIST, ALBUM"); read after every step, unread while
   # the player has no session (it is not running) or the description splits more than one way.
-  # The playing queue is not read: the service prints only its length.
   probe now_playing: setting media_session "title"
   probe playing: setting media_session "playing"
+  # The playing queue is what the playback service saves to its own database on every change
+  # (databases/music_playback_state.db: a `playing_queue` row per song, in queue order, with
+  # the song's `title`), which is where AndroidWorld's check reads it.
+  probe queue: sqlite "/data/data/code.name.monkey.retromusic/databases/music_playback_state.db" table "playing_queue" {
+    queue = "title",
+  }
   # The playback service saves its shuffle and repeat modes as <int> entries of the app's default
   # shared preferences (SHUFFLE_MODE_NONE 0, SHUFFLE_MODE_SHUFFLE 1; REPEAT_MODE_NONE 0,
   # REPEAT_MODE_ALL 1, REPEAT_MODE_THIS 2).
