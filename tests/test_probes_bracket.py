@@ -133,8 +133,10 @@ def test_the_device_checker_catches_an_order_added_on_the_phone() -> None:
     _, traj = run_reference(compiled, 0)
     end = traj.final.snapshot
     assert end is not None
-    start = start_reading(compiled, traj)
-    assert start is not None and "orders" in start.apps["coffee"].collections
+    reading = start_reading(compiled, traj)
+    assert reading is not None
+    start = reading.snapshot
+    assert "orders" in start.apps["coffee"].collections
     more = _duplicated(end, "coffee", "orders", "order_no")
     transport = PhoneWorldTransport(compiled, lambda: more, lambda: "")
     seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": more})})
@@ -348,8 +350,10 @@ def test_the_device_checker_decides_a_forbidden_order_that_was_not_placed() -> N
     _, traj = run_reference(compiled, 0)
     end = traj.final.snapshot
     assert end is not None
-    start = start_reading(compiled, traj)
-    assert start is not None and "orders" in start.apps["shopping"].collections
+    reading = start_reading(compiled, traj)
+    assert reading is not None
+    start = reading.snapshot
+    assert "orders" in start.apps["shopping"].collections
     _, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
     transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
     dv = device_check(compiled, traj, transport, sleep=lambda s: None, start=start)

@@ -4,6 +4,7 @@ PhoneWorld's, deciding only what the probes can see."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -18,9 +19,11 @@ from tasklang.verifiers.probes import Coverage, DeviceVerdict, device_verdict, q
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
 
-# the trajectory header's entry for the start reading (state only screens show, read before
-# the episode: see `probe_start`)
+# the trajectory header's entries for the start reading (state only screens show, read before
+# the episode, and the folders of the listings whose rows are not the records: see
+# `probe_start`)
 START = "device_start"
+LISTED = "device_listed"
 
 
 def probe(
@@ -55,17 +58,29 @@ def probe_start(
     transport: Transport,
     timeout: float = 20.0,
     sleep: Callable[[float], None] | None = None,
-) -> WorldSnapshot:
+) -> Reading:
     """Read, before an episode, the state only the apps' screens show (which a reading after
     each step leaves out): with the reading at the end it proves some changes along the way.
-    The apps whose screens were read are left open."""
-    return read_start(compiled, _runner(transport, timeout), sleep).snapshot
+    The folders of the listings whose rows are not the records are read too: the same ones
+    at the end prove those records unchanged. The apps whose screens were read are left
+    open."""
+    return read_start(compiled, _runner(transport, timeout), sleep)
+
+
+def start_header(start: Reading) -> dict[str, Any]:
+    """A start reading as the trajectory header's entries keep it (see :func:`start_of`)."""
+    return {
+        START: start.snapshot.model_dump(mode="json", exclude_none=True),
+        LISTED: listed_json(start.listed),
+    }
 
 
 def back_to_start(compiled: ir.CompiledTask) -> list[Command]:
     """After :func:`probe_start`: the apps whose screens it read stopped, and the phone where
     setup leaves it (the task's foreground app opened again, or the home screen)."""
     packages = dict.fromkeys(s.package for s in start_specs(compiled))
+    if not packages:  # only listings were read: the phone is where setup left it
+        return []
     out = [Command(("am", "force-stop", p), f"stop {p}") for p in packages if p]
     out.append(Command(("input", "keyevent", "KEYCODE_HOME"), "go home"))
     return out + foreground_commands(compiled)
@@ -86,6 +101,36 @@ def start_of(traj: Trajectory) -> WorldSnapshot | None:
         ) from None
 
 
+Listed = dict[tuple[str, str], frozenset[str]]
+
+
+def listed_json(listed: Listed) -> dict[str, list[str]]:
+    """The folders a reading's listings held, as a trajectory keeps them (see
+    :func:`listed_of`)."""
+    return {f"{a}.{n}": sorted(paths) for (a, n), paths in sorted(listed.items())}
+
+
+def listed_of(traj: Trajectory) -> Listed | None:
+    """The folders the start reading's listings held, as the trajectory header keeps them
+    (None: it holds none)."""
+    return _listed(traj.header.extra.get(LISTED), f"the header's `extra.{LISTED}`")
+
+
+def _listed(raw: Any, where: str) -> Listed | None:
+    if raw is None:
+        return None
+    bad = InstanceError(f"{where} is not a map of `app.collection` to lists of paths")
+    if not isinstance(raw, dict):
+        raise bad
+    out = {}
+    for name, paths in raw.items():
+        app, _, coll = str(name).partition(".")
+        if not coll or not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            raise bad
+        out[(app, coll)] = frozenset(paths)
+    return out
+
+
 def device_check(
     compiled: ir.CompiledTask,
     traj: Trajectory,
@@ -95,6 +140,7 @@ def device_check(
     sleep: Callable[[float], None] | None = None,
     start: WorldSnapshot | None = None,
     history: bool = True,
+    listed: dict[tuple[str, str], frozenset[str]] | None = None,
 ) -> DeviceVerdict:
     """The verdict on an episode whose end state is read from the phone now.
 
@@ -103,7 +149,8 @@ def device_check(
     (without them, changes along the way are not observable). The final state is the
     probe reading now, screens included (``sleep``: how to wait while a screen settles).
     ``start`` (or the trajectory header's, :func:`start_of`) is :func:`probe_start`'s
-    reading before the episode. ``history``: the trajectory records what was done on the
+    reading before the episode, and ``listed`` (or the header's, :func:`listed_of`) the
+    folders its listings held. ``history``: the trajectory records what was done on the
     phone (False: the phone is read with no such record, so nothing is proved unchanged
     but the state its app never changes).
     """
@@ -119,6 +166,15 @@ def device_check(
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     quiet = quiet_state(compiled, traj.steps if history else None)
     cov = coverage(compiled, initial=initial).with_quiet(quiet)
+    listed = listed if listed is not None else listed_of(traj)
+    if listed is not None:  # the same folders before and after: the records are the same
+        same = frozenset(k for k, paths in reading.listed.items() if listed.get(k) == paths)
+        cov = cov.with_same(same)
+        if probed:  # ... and after every step: they never changed
+            along = [_listed(s.extra.get(LISTED), f"step {s.index}'s `extra.{LISTED}`")
+                     for s in traj.steps]  # fmt: skip
+            kept = [k for k in same if all(a is not None and a.get(k) == listed[k] for a in along)]
+            cov = cov.with_quiet(frozenset(kept))
     unread = set(reading.unread)
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()

@@ -325,6 +325,10 @@ def parent_name(path_field: str) -> Codec:
     return Codec(_text_encode, decode, from_record=from_record)
 
 
+# the categories the Files app sorts a file into by its extension (anything else: `other`)
+FILE_KINDS: tuple[str, ...] = ("document", "image", "audio", "video", "archive", "apk", "other")
+
+
 # Columns that keep a field in another form: (field, column) -> codec. Each is the real app's
 # storage (the comments in the app models say which).
 FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
@@ -336,9 +340,11 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
         nonzero(4102444800000) if t.name == "bool" else None
     ),
     ("folder", "parent_path"): lambda t: parent_name("path") if t.name == "text" else None,
-    # a camera's file type is its extension (the file name a listing shows)
+    # a camera's file type, or the Files app's category of a file, is its extension (the file
+    # name a listing shows)
     ("kind", "name"): lambda t: (
-        _members(t, {"photo": "photo", "video": "video"}) and by_extension()
+        (_members(t, {"photo": "photo", "video": "video"}) and by_extension())
+        or (_members(t, {k: k for k in FILE_KINDS}) and file_kind())
     ),
     # Tasks.org: times in epoch milliseconds; `importance` 0 high .. 3 none; `dueDate` holds the
     # due date and time; `completed` when the task was done (0 while it is not)
@@ -450,6 +456,17 @@ def kind_of_name(name: str) -> str | None:
     if lower.endswith(VIDEO_EXTENSIONS):
         return "video"
     return None
+
+
+def file_kind() -> Codec:
+    """A file's category in the Files app (Images, Videos, Audio, Documents, ...), read from
+    its file name's extension, as the app sorts it (PhoneWorld's Files app the same)."""
+    from tasklang.envs.phoneworld.apps.files import kind_of
+
+    def decode(raw: Raw) -> Any:
+        return None if raw is None else kind_of(raw)
+
+    return Codec(_text_encode, decode)
 
 
 def by_extension() -> Codec:

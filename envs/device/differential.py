@@ -20,6 +20,7 @@ from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import (
     ProbeSpec,
+    Reading,
     Reference,
     encode_values,
     files_root,
@@ -66,7 +67,7 @@ def judge(
     final: WorldSnapshot,
     name: str,
     step_states: list[WorldSnapshot] | None = None,
-    start: WorldSnapshot | None = None,
+    start: Reading | None = None,
 ) -> Case:
     """Both checkers on one end state (the trajectory's steps, ``final`` at the end);
     with ``step_states`` the device checker also had the phone probed after every step,
@@ -77,8 +78,9 @@ def judge(
     transport = PhoneWorldTransport(compiled, lambda: final, lambda: ui)
     # PhoneWorld's screens are still at once: no waiting for them to settle
     dv = device_check(
-        compiled, seen, transport, step_states=step_states, sleep=_no_wait, start=start
-    )
+        compiled, seen, transport, step_states=step_states, sleep=_no_wait,
+        start=start.snapshot if start else None, listed=start.listed if start else None,
+    )  # fmt: skip
     pw_by_id = {r.id: r.passed for r in pw.clauses}
     wrong = [
         r.id for r in dv.clauses if r.id not in dv.unobservable and pw_by_id.get(r.id) != r.passed
@@ -98,7 +100,10 @@ def run_task(
     _, traj = run_reference(compiled, seed)
     final = traj.final.snapshot
     assert final is not None
-    states = step_readings(compiled, traj) if steps else None
+    readings = step_readings(compiled, traj) if steps else None
+    if readings is not None:  # the folders each step's listings held, as DeviceEnv keeps them
+        traj = _with_listed(traj, readings)
+    states = [r.snapshot for r in readings] if readings is not None else None
     start = start_reading(compiled, traj)
     cases = [judge(compiled, traj, final, "reference", states, start)]
     rng = random.Random(f"{compiled.task.id}:{seed}")
@@ -110,7 +115,7 @@ def run_task(
     return cases
 
 
-def start_reading(compiled: ir.CompiledTask, traj: Trajectory) -> WorldSnapshot | None:
+def start_reading(compiled: ir.CompiledTask, traj: Trajectory) -> Reading | None:
     """What reading the screens of PhoneWorld's world before the episode reads (None: the
     trajectory does not hold that world)."""
     from tasklang.envs.device.check import probe_start
@@ -122,7 +127,18 @@ def start_reading(compiled: ir.CompiledTask, traj: Trajectory) -> WorldSnapshot 
     return probe_start(compiled, transport, sleep=_no_wait)
 
 
-def step_readings(compiled: ir.CompiledTask, traj: Trajectory) -> list[WorldSnapshot] | None:
+def _with_listed(traj: Trajectory, readings: list[Reading]) -> Trajectory:
+    from tasklang.envs.device.check import LISTED, listed_json
+
+    steps = [
+        s.model_copy(update={"extra": {**s.extra, LISTED: listed_json(r.listed)}})
+        if r.listed else s
+        for s, r in zip(traj.steps, readings, strict=True)
+    ]  # fmt: skip
+    return traj.model_copy(update={"steps": steps})
+
+
+def step_readings(compiled: ir.CompiledTask, traj: Trajectory) -> list[Reading] | None:
     """What probing PhoneWorld after each step reads (None: a step has no state)."""
     from tasklang.envs.device.check import probe
 
@@ -132,7 +148,7 @@ def step_readings(compiled: ir.CompiledTask, traj: Trajectory) -> list[WorldSnap
         if state is None:
             return None
         transport = PhoneWorldTransport(compiled, _const(state), lambda: "")
-        out.append(probe(compiled, transport, initial=traj.header.instance.initial).snapshot)
+        out.append(probe(compiled, transport, initial=traj.header.instance.initial))
     return out
 
 

@@ -18,18 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ir
-from tasklang.envs.device.phoneworld import _escape, _listing_time, _sql_quote
+from tasklang.envs.device.phoneworld import STANDARD_FOLDERS, _escape, _listing_time, _sql_quote
 from tasklang.envs.device.probes import probe_specs
 from tasklang.envs.device.services import MEDIA_SESSION_HEAD, SERVICE_SETTINGS
 from tasklang.envs.device.shell import sql_name
 from tasklang.envs.device.transport import CommandFailed
 
 Row = dict[str, str | None]
-STANDARD_FOLDERS = (
-    "/sdcard", "/sdcard/Documents", "/sdcard/Download", "/sdcard/DCIM", "/sdcard/Pictures",
-    "/sdcard/Music", "/sdcard/Movies", "/sdcard/Android", "/sdcard/Android/data", "/data",
-    "/data/local", "/data/local/tmp",
-)  # fmt: skip
 
 
 @dataclass

@@ -123,19 +123,20 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             return dict(self.obs), None, True, False, self._info()
         before = self.obs
         info: dict[str, Any] = {}
-        state = None
+        state, listed = None, None
         try:
             try:
                 self._act(action)
             except InvalidAction as exc:
                 info["error"] = str(exc)
             if self.probe_steps and self.transport is not None:
-                state = self._probe().snapshot
+                reading = self._probe()
+                state, listed = reading.snapshot, reading.listed
         except FAULTS as exc:
             self._record(before, action, {})
             obs, _ = self._fail(exc)
             return obs, None, True, False, self._info()
-        self._record(before, action, info, state)
+        self._record(before, action, info, state, listed)
         kind = action.get("action_type") if isinstance(action, dict) else None
         terminated = kind in ("status", "answer")
         truncated = not terminated and len(self.traj.steps) >= self.budget
@@ -267,12 +268,18 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         action: dict[str, Any],
         info: dict[str, Any],
         state: Any = None,
+        listed: dict[tuple[str, str], frozenset[str]] | None = None,
     ) -> None:
+        from tasklang.envs.device.check import LISTED, listed_json
+
         assert self.traj is not None
         try:
             act = Action.model_validate(action)
         except Exception:
             act = None
+        extra: dict[str, Any] = {"invalid": info["error"]} if "error" in info else {}
+        if listed:  # the folders the probe's listings held after the step
+            extra[LISTED] = listed_json(listed)
         self.traj.steps.append(
             Step(
                 index=len(self.traj.steps),
@@ -283,7 +290,7 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 ),
                 action=act,
                 snapshot=state,
-                extra={"invalid": info["error"]} if "error" in info else {},
+                extra=extra,
             )
         )
 
@@ -352,13 +359,13 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """Read the state only screens show before the episode (kept in the trajectory's
         header: with the reading at the end it proves some changes), then put the phone back
         where setup left it."""
-        from tasklang.envs.device.check import START, back_to_start, probe_start
+        from tasklang.envs.device.check import back_to_start, probe_start, start_header
 
         assert self.transport is not None and self.traj is not None
         start = probe_start(self.compiled, self.transport, self.timeout, self.sleep)
         for cmd in back_to_start(self.compiled):
             run_argv(self.transport, cmd.argv, self.timeout)
-        self.traj.header.extra[START] = start.model_dump(mode="json", exclude_none=True)
+        self.traj.header.extra.update(start_header(start))
 
     def _run_setup(self) -> None:
         from tasklang.envs.device.runner import run_setup

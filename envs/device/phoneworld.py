@@ -37,6 +37,7 @@ from tasklang.envs.device.services import (
     session_value,
 )
 from tasklang.envs.device.transport import CommandFailed
+from tasklang.envs.phoneworld.apps.files import ROOT, STANDARD_PATHS
 from tasklang.verifiers.snapshot import WorldSnapshot
 
 
@@ -47,6 +48,15 @@ class _File:
     size: int = 0
     modified: str = "2026-01-01T00:00:00"
     content: str = ""
+
+
+# the folders every phone has, whatever its files: the standard ones at the top of shared
+# storage (as PhoneWorld's Files app lists them), the system's, and `/data/local/tmp` (where
+# the UI is dumped)
+STANDARD_FOLDERS = (
+    ROOT, *sorted(STANDARD_PATHS), "/sdcard/Android", "/sdcard/Android/data", "/data",
+    "/data/local", "/data/local/tmp",
+)  # fmt: skip
 
 
 class PhoneWorldTransport:
@@ -312,8 +322,11 @@ class PhoneWorldTransport:
 
     # ------------------------------------------------------------ files
     def files(self) -> dict[str, _File]:
-        """The shared storage PhoneWorld's file records describe (folders implied)."""
-        out: dict[str, _File] = {}
+        """The shared storage PhoneWorld's file records describe (folders implied), with the
+        standard folders every phone has (`/sdcard/Movies` stays when its last file leaves)."""
+        out: dict[str, _File] = {
+            f: _File(f, True, 0, "2026-01-01T00:00:00") for f in STANDARD_FOLDERS
+        }
         for spec in self.specs:
             if spec.probe.source != "files":
                 continue

@@ -806,6 +806,8 @@ class Reading:
 
     snapshot: WorldSnapshot
     unread: dict[tuple[str, str], str] = field(default_factory=dict)
+    # the folders a listing whose rows are not the records holds (see `listing_specs`)
+    listed: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
 
 
 def read_world(
@@ -830,8 +832,11 @@ def read_world(
     prefs: dict[tuple[str, ...], dict[str, str | None]] = {}  # each file read once
     specs = probe_specs(compiled, initial)
     shared = _once(run, {c.argv for s in specs for c in s.data_commands()})
+    listings = listing_specs(compiled, specs)
     for spec in specs:
         cmd = spec.command()
+        if cmd is not None and spec in listings:
+            reading.listed[spec.key] = listed_paths(spec, run)
         if cmd is None or not spec.rows_exact:
             continue
         state = snap.apps.setdefault(spec.app, AppState())
@@ -948,12 +953,52 @@ def _kept_elsewhere(spec: ProbeSpec, run: Shell) -> str | None:
     return None
 
 
+def listing_specs(compiled: ir.CompiledTask, specs: list[ProbeSpec]) -> list[ProbeSpec]:
+    """The probes of folders under shared storage, whose listing holds the system's folders
+    too, so its rows are not the records (:attr:`ProbeSpec.rows_exact`), and whose records'
+    fields but the key never change under one key (``changes C.F nowhere``: a folder's name
+    and parent follow from its path). Such a listing still shows every change to them: each
+    record is a folder there under its path, so a folder added, removed or renamed changes
+    the listing. A listing before the episode and one after it that hold the same folders
+    prove the records the same at the end as at the start (not along the way: a folder made
+    and removed again leaves both alike)."""
+    from tasklang.verifiers.bracket import fixed_fields
+
+    out = []
+    for s in specs:
+        if s.kind != "collection" or s.probe.source != "files" or s.rows_exact:
+            continue
+        rdef = compiled.apps[s.app].record_of(s.target)
+        if rdef is None or rdef.key_field() is None:
+            continue
+        rest = {f.name for f in rdef.fields if not f.key}
+        if rest <= fixed_fields(compiled, ir.CollectionRef(app=s.app, name=s.target)):
+            out.append(s)
+    return out
+
+
+def listed_paths(spec: ProbeSpec, run: Shell) -> frozenset[str]:
+    """The paths of the folders (or files) a listing probe matches, every one the phone has."""
+    cmd = spec.command()
+    assert cmd is not None
+    pattern = spec.probe.path or ""
+    entries = parse.parse_ls(_listing(run, cmd.argv), files_root(pattern))
+    return frozenset(e.path for e in entries if files_match(pattern, e))
+
+
 def needs_start(compiled: ir.CompiledTask) -> bool:
-    """Whether a reading before the episode can decide a clause (see :func:`read_start`)."""
+    """Whether a reading before the episode can decide a clause (see :func:`read_start`):
+    a change event on state only screens show, or a guard on a collection a listing shows
+    (see :func:`listing_specs`)."""
     from tasklang.verifiers.bracket import bracketed_event
 
     cov = coverage(compiled)
-    return any(bracketed_event(c, compiled, cov.at_end, cov.fields) for c in compiled.task.clauses)
+    if any(bracketed_event(c, compiled, cov.at_end, cov.fields) for c in compiled.task.clauses):
+        return True
+    listed = listing_specs(compiled, probe_specs(compiled))
+    return any(
+        isinstance(c.body, ir.UnchangedBody | ir.OnlyChangedBody) for c in compiled.task.clauses
+    ) and bool(listed)
 
 
 def read_start(
@@ -961,9 +1006,13 @@ def read_start(
 ) -> Reading:
     """The state only the apps' screens show (``Coverage.at_end``), read before an episode:
     with the reading after it, it proves some changes along the way (see
-    ``tasklang.verifiers.bracket``). The screens' apps are left open."""
+    ``tasklang.verifiers.bracket``). The screens' apps are left open. The folders of the
+    listings whose rows are not the records are read too (``Reading.listed``): the same
+    ones after the episode prove those records unchanged (see :func:`listing_specs`)."""
     reading = Reading(WorldSnapshot(tz=_tz(compiled)))
     _read_screens(start_specs(compiled), run, reading, sleep)
+    for spec in listing_specs(compiled, probe_specs(compiled)):
+        reading.listed[spec.key] = listed_paths(spec, run)
     return reading
 
 

@@ -21,9 +21,11 @@ from tasklang.envs.device.probes import (
     ProbeSpec,
     encode_values,
     files_root,
+    listing_specs,
     needs_start,
     own_folder,
     probe_specs,
+    start_specs,
 )
 from tasklang.envs.device.services import ServiceSetting, service_setting, session_value
 from tasklang.envs.device.shell import Command, UnsafeValue, option_like, sql_literal, sql_name
@@ -114,10 +116,17 @@ def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
     for spec in screen_specs(compiled):
         plan.notes.append(f"{spec.app}.{spec.target}: read from the screen after the episode: "
                           f"{spec.describe()}")  # fmt: skip
-    if needs_start(compiled):
+    if not needs_start(compiled):
+        return
+    if start_specs(compiled):
         plan.notes.append(
             "the screens read after the episode are read before it too (after setup), then the "
             "apps are stopped and the phone put back where setup leaves it"
+        )
+    for spec in listing_specs(compiled, probe_specs(compiled)):
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: the folders are listed before the episode too (after "
+            "setup): the same ones after it prove the records unchanged"
         )
 
 

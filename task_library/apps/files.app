@@ -37,6 +37,8 @@ app files {
     documents.starred,
     documents.in_trash nowhere
   changes folders only on package "com.google.android.documentsui" id "android:id/button1"
+  # a folder's name and parent follow from its path
+  changes folders.name, folders.parent nowhere
 
   settings {
     show_hidden_files: bool = false
@@ -45,9 +47,12 @@ app files {
     view: enum(list, grid) = "list"
   }
 
+  # A document's kind is the category the app sorts it into by its extension (read only for
+  # a task whose records all say the category their extension does).
   probe documents: files "/sdcard/**/*" {
     path = "path",
     name = "name",
+    kind = "name",
     folder = "top_folder",
     size = "size",
     modified = "modified",
