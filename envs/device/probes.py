@@ -833,10 +833,13 @@ def read_world(
     specs = probe_specs(compiled, initial)
     shared = _once(run, {c.argv for s in specs for c in s.data_commands()})
     listings = listing_specs(compiled, specs)
+    # a folder listed for several probes (the documents and the folders of `/sdcard`), once
+    ls = _once(run, {c.argv for s in specs if s.probe.source == "files" for c in [s.command()]
+                     if c is not None})  # fmt: skip
     for spec in specs:
         cmd = spec.command()
         if cmd is not None and spec in listings:
-            reading.listed[spec.key] = listed_paths(spec, run)
+            reading.listed[spec.key] = listed_paths(spec, ls)
         if cmd is None or not spec.rows_exact:
             continue
         state = snap.apps.setdefault(spec.app, AppState())
@@ -871,7 +874,7 @@ def read_world(
         if why is not None:
             reading.unread[spec.key] = why
             continue
-        out = _listing(run, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
+        out = _listing(ls, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         try:
             state.collections[spec.target] = records_of(spec, out, shared)
         except Ambiguous as exc:
