@@ -53,13 +53,13 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 663 of 961 end states (seed 0, 6 near misses), 109 of them reference end
-    # states and 474 caught near misses; 5682 of 7321 clause results
+    # measured: 672 of 961 end states (seed 0, 6 near misses), 113 of them reference end
+    # states and 478 caught near misses; 5727 of 7321 clause results
     assert len(decided) / len(cases) >= 0.68
     refs = [c for c in decided if c.name == "reference"]
     assert len(refs) >= 113 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 465
+    assert len(caught) >= 470
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
     assert observable >= 0.77
 
