@@ -55,10 +55,15 @@ def _clause(task: str, text: str) -> ir.Clause:
 
 
 def _check(
-    task: str, final: WorldSnapshot | None = None, steps: bool = True, **kw: Any
+    task: str,
+    final: WorldSnapshot | None = None,
+    steps: bool = True,
+    along: dict[int, dict[tuple[str, str], frozenset[str]]] | None = None,
+    **kw: Any,
 ) -> DeviceVerdict:
     """The device verdict on the reference episode of ``task`` (``final`` at its end; with
-    ``steps`` probed after every step), its start reading taken as a phone would."""
+    ``steps`` probed after every step, ``along`` the folders listed after a step in place of
+    those PhoneWorld's state gives), its start reading taken as a phone would."""
     compiled = library()[task]
     _, traj = run_reference(compiled, 0)
     end = final or traj.final.snapshot
@@ -68,9 +73,10 @@ def _check(
     assert start is not None
     readings = step_readings(compiled, traj) if steps else None
     if readings is not None:
+        listed = [(along or {}).get(i, r.listed) for i, r in enumerate(readings)]
         traj = traj.model_copy(
-            update={"steps": [s.model_copy(update={"extra": {LISTED: listed_json(r.listed)}})
-                              for s, r in zip(traj.steps, readings, strict=True)]}
+            update={"steps": [s.model_copy(update={"extra": {LISTED: listed_json(x)}})
+                              for s, x in zip(traj.steps, listed, strict=True)]}
         )  # fmt: skip
     kw.setdefault("listed", start.listed)
     return device_check(
@@ -123,21 +129,10 @@ def test_a_folder_gone_along_the_way_proves_no_deletion() -> None:
     compiled = library()["androidworld.files_delete_file"]
     deleted = _clause("androidworld.files_delete_file", "deleted files.folders")
     _, traj = run_reference(compiled, 0)
-    end = traj.final.snapshot
-    assert end is not None
     start = start_reading(compiled, traj)
-    readings = step_readings(compiled, traj)
-    assert start is not None and readings is not None
-    gone = set(start.listed[FOLDERS])
-    gone.discard("/sdcard/Documents")  # removed at step 1, made again by the end
-    extras = [{FOLDERS: frozenset(gone)} if i == 1 else r.listed for i, r in enumerate(readings)]
-    traj = traj.model_copy(
-        update={"steps": [s.model_copy(update={"extra": {LISTED: listed_json(x)}})
-                          for s, x in zip(traj.steps, extras, strict=True)]}
-    )  # fmt: skip
-    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
-    dv = device_check(compiled, traj, transport, sleep=lambda s: None, start=start.snapshot,
-                      step_states=[r.snapshot for r in readings], listed=start.listed)  # fmt: skip
+    assert start is not None
+    gone = start.listed[FOLDERS] - {"/sdcard/Documents"}  # removed at step 1, made again
+    dv = _check("androidworld.files_delete_file", along={1: {FOLDERS: gone}})
     assert deleted.id in dv.unobservable
     assert dv.success is None
 
