@@ -123,9 +123,9 @@ def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
             "the screens read after the episode are read before it too (after setup), then the "
             "apps are stopped and the phone put back where setup leaves it"
         )
-    for spec in listing_specs(compiled, probe_specs(compiled)):
+    for listing in listing_specs(compiled, probe_specs(compiled)):
         plan.notes.append(
-            f"{spec.app}.{spec.target}: the folders are listed before the episode too (after "
+            f"{listing.app}.{listing.target}: the folders are listed before the episode too (after "
             "setup): the same ones after it prove the records unchanged"
         )
 
