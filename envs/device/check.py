@@ -9,7 +9,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from tasklang import ir
-from tasklang.envs.device.probes import Reading, coverage, read_start, read_world, start_specs
+from tasklang.envs.device.probes import (
+    Listed,
+    Reading,
+    coverage,
+    read_start,
+    read_world,
+    start_specs,
+)
 from tasklang.envs.device.setup import foreground_commands
 from tasklang.envs.device.shell import Command
 from tasklang.envs.device.transport import Transport, run_argv
@@ -101,9 +108,6 @@ def start_of(traj: Trajectory) -> WorldSnapshot | None:
         ) from None
 
 
-Listed = dict[tuple[str, str], frozenset[str]]
-
-
 def listed_json(listed: Listed) -> dict[str, list[str]]:
     """The folders a reading's listings held, as a trajectory keeps them (see
     :func:`listed_of`)."""
@@ -140,7 +144,7 @@ def device_check(
     sleep: Callable[[float], None] | None = None,
     start: WorldSnapshot | None = None,
     history: bool = True,
-    listed: dict[tuple[str, str], frozenset[str]] | None = None,
+    listed: Listed | None = None,
 ) -> DeviceVerdict:
     """The verdict on an episode whose end state is read from the phone now.
 

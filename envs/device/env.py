@@ -26,6 +26,7 @@ import gymnasium as gym
 from tasklang import __version__, ir
 from tasklang.envs.device.driver import Driver
 from tasklang.envs.device.parse import OutputError
+from tasklang.envs.device.probes import Listed
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.envs.device.transport import Transport, TransportError, run_argv
 from tasklang.envs.phoneworld.env import ActionSpace, ObservationSpace, load_task
@@ -268,7 +269,7 @@ class DeviceEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         action: dict[str, Any],
         info: dict[str, Any],
         state: Any = None,
-        listed: dict[tuple[str, str], frozenset[str]] | None = None,
+        listed: Listed | None = None,
     ) -> None:
         from tasklang.envs.device.check import LISTED, listed_json
 

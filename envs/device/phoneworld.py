@@ -128,7 +128,7 @@ class PhoneWorldTransport:
         """The rows a list setting is kept as (see ``codec.row_list``): one per item."""
         state = self.world().apps.get(spec.app)
         raw = spec.codec.encode(state.settings.get(spec.target)) if state and spec.codec else None
-        return [{spec.columns[0]: item} for item in json.loads(raw or "[]")]
+        return [{spec.row_column: item} for item in json.loads(raw or "[]")]
 
     def content_query(self, argv: list[str], line: str) -> str:
         uri = _option(argv, "--uri")

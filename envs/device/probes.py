@@ -397,6 +397,11 @@ class ProbeSpec(AppProbe):
         return out
 
     @property
+    def row_column(self) -> str:
+        """For a list setting kept as rows (see ``codec.row_list``), the column of its items."""
+        return self.columns[0] if self.kind == "setting" and self.columns else ""
+
+    @property
     def provided(self) -> list[str]:
         """The columns the provider itself gives, read but never written by setup or the
         tear-down: the id other providers' rows name a record by (a group's `_id`: a
@@ -507,10 +512,9 @@ class ProbeSpec(AppProbe):
             )
             return Command(key, what, meta={"probe": self})
         if p.source == "sqlite" and self.kind == "setting":
-            column = next(iter(p.columns.values()), "")
             return Command(
                 ("run-as", self.package, "sqlite3", "-header", "-quote", p.path or "",
-                 row_list_sql(p.table or "", column)),
+                 row_list_sql(p.table or "", self.row_column)),
                 what,
                 meta={"probe": self},
             )  # fmt: skip
@@ -799,6 +803,9 @@ def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
 Shell = Callable[[tuple[str, ...]], str]
 
 
+Listed = dict[tuple[str, str], frozenset[str]]  # (app, collection) -> the paths listed
+
+
 @dataclass
 class Reading:
     """What one run of the probe plan read (``unread``: screen probes that could not read
@@ -807,7 +814,7 @@ class Reading:
     snapshot: WorldSnapshot
     unread: dict[tuple[str, str], str] = field(default_factory=dict)
     # the folders a listing whose rows are not the records holds (see `listing_specs`)
-    listed: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    listed: Listed = field(default_factory=dict)
 
 
 def read_world(
@@ -934,7 +941,7 @@ def _row_list_raw(spec: ProbeSpec, run: Shell, argv: tuple[str, ...]) -> str | N
             return None
         raise
     rows = parse.parse_sqlite_quote(out)
-    column = next(iter(spec.probe.columns.values()), "")
+    column = spec.row_column
     if len(rows) != 1 or column not in rows[0]:
         raise parse.OutputError(
             f"{spec.app}.{spec.target}: expected one row of `{column}` from `sqlite3`, "
@@ -998,10 +1005,10 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     cov = coverage(compiled)
     if any(bracketed_event(c, compiled, cov.at_end, cov.fields) for c in compiled.task.clauses):
         return True
-    listed = listing_specs(compiled, probe_specs(compiled))
-    return any(
-        isinstance(c.body, ir.UnchangedBody | ir.OnlyChangedBody) for c in compiled.task.clauses
-    ) and bool(listed)
+    guards = (ir.UnchangedBody, ir.OnlyChangedBody)
+    return any(isinstance(c.body, guards) for c in compiled.task.clauses) and bool(
+        listing_specs(compiled, probe_specs(compiled))
+    )
 
 
 def read_start(
