@@ -86,6 +86,20 @@ app shopping {
   changes products nowhere
   collection cart: CartLine
   collection saved_for_later: CartLine
+  # The cart and the lines saved for later change only from a tap on an element that names
+  # the cart (any "Add to Cart": a product page's, a list's, a search result's or a
+  # carousel's; "Move to cart"; the Cart tab) or from a step on a page that shows the cart's
+  # lines (their quantity, Delete, Save for later), on checkout (placing the cart's order
+  # empties it), or in a quantity picker. Within an episode the store does not reprice a
+  # line, as it leaves its products as they are.
+  changes cart, saved_for_later only by
+    xpath "//node[contains(translate(@text, 'CART', 'cart'), 'cart') or contains(translate(@content-desc, 'CART', 'cart'), 'cart')]"
+  changes cart, saved_for_later only on
+    id "sc-active-cart",
+    id "sc-saved-cart",
+    id "placeYourOrder1",
+    text "Place your order",
+    text "Quantity"
   # the app offers no way to delete an order: a cancelled order stays in Your Orders, marked
   # Cancelled, under its order number (archiving, which hides an order from Your Orders, is a
   # feature of the desktop website; an app version that offers it would end this declaration)
@@ -93,15 +107,44 @@ app shopping {
   # when an order was placed is history
   changes orders.placed_at nowhere
   collection order_lines: OrderLine
+  # An order's lines are written when it is placed, and cancelling items is done from its page
+  changes order_lines only on text "Place your order", text "Cancel items"
   collection addresses: Address
+  # The address book changes only from Your Addresses' buttons (Remove, after its
+  # confirmation; Set as Default) and on the forms that add or edit an address (checkout
+  # opens them too)
+  changes addresses only by text "Remove", text "Set as Default"
+  changes addresses only on text "Add a new address", text "Edit address", text "Confirm removal"
   collection payments: PaymentMethod
+  # The wallet changes only on Your Payments (Set as default) and where a card is added
+  changes payments only on text "Your Payments", text "Add a credit or debit card"
   collection wish_list: ListItem
+  # The wish list changes only from a tap on an element that names a list ("Add to List",
+  # "Added to List", "Your Lists") or from a step on a list's page (its Delete buttons).
+  changes wish_list only by
+    xpath "//node[contains(translate(@text, 'LIST', 'list'), 'list') or contains(translate(@content-desc, 'LIST', 'list'), 'list')]"
+  changes wish_list only on id "list-header"
   collection search_history: Search
+  # A search is remembered when it runs: from the search page (typed, or a suggestion, whose
+  # history entries it also removes), from a tap in the top bar (voice and camera search), or
+  # from a tap that searches for a term (a "Keep shopping for" item, a category tile, a
+  # product's "Visit the ... Store")
+  changes search_history only on id "com.amazon.mShop.android.shopping:id/rs_search_src_text"
+  changes search_history only by
+    id "com.amazon.mShop.android.shopping:id/chrome_action_bar",
+    id "keep-shopping-item",
+    id "category-tile",
+    id "bylineInfo"
 
   settings {
     customer: text = "Alex"  # the first name the app greets ("Hello, Alex")
     prime_member: bool = true
   }
+  # The name is changed under Login & security; a membership is joined or ended only from an
+  # element that names Prime
+  changes customer only on text "Login & security"
+  changes prime_member only by
+    xpath "//node[contains(translate(@text, 'PRIME', 'prime'), 'prime') or contains(translate(@content-desc, 'PRIME', 'prime'), 'prime')]"
 
   # Your Orders shows each order whole: status, items, total, where it ships, how it was paid
   probe orders: screen (
