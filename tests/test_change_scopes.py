@@ -23,7 +23,7 @@ from tasklang.fmt import format_source
 from tasklang.source import SourceFile
 from tasklang.verifiers.probes import quiet_state
 from tasklang.verifiers.trajectory import Observation
-from tasklang.verifiers.ui import Screen
+from tasklang.verifiers.ui import Screen, touched, touches
 
 RADIO = """\
 app radio_demo {
@@ -308,3 +308,38 @@ def test_chrome_bookmarks_change_only_from_the_menu_star_and_the_manager() -> No
     tap("com.android.chrome:id/bookmark_this_page_id")
     [mark] = ep.phone.state["chrome"].collections["bookmarks"]
     assert mark["url"].endswith(".html") and ("chrome", "bookmarks") in ep.phone.opened
+
+
+def test_a_tap_on_an_alert_dialog_touches_nothing_under_it() -> None:
+    """Amazon's "Filters" dialog sits over search results that each have an "Add to cart":
+    a tap on the dialog's choice is no tap on the cart's button beneath it."""
+    compiled = library()["shopping.most_reviewed_in_band"]
+    _, traj = run_reference(compiled, 0)
+    on_dialog = [
+        s for s in traj.steps
+        if s.action is not None and s.action.index is not None
+        and "android:id/parentPanel" in (s.observation.ui_xml or "")
+    ]  # fmt: skip
+    assert on_dialog
+    cart = ir.Selector(attrs=[ir.UiAttr(attr="text", value="Add to cart")])
+    beneath = 0
+    for step in on_dialog:
+        assert step.action is not None
+        screen = Screen.from_parts(step.observation.ui_xml, None)
+        hit = touched(screen, step.action.index, None, None)
+        assert hit and screen.select(cart)  # the button is on the page, under the dialog
+        assert not touches(screen, cart, step.action.index, None, None)
+        # the same tap on the page with no dialog over it touches it
+        bare = Screen.from_parts(step.observation.ui_xml.replace("parentPanel", "panel"), None)
+        x, y = _centre(bare, step.action.index)
+        under = [e for e in bare.select(cart) if e.contains(x, y)]
+        assert touches(bare, cart, None, x, y) == bool(under)
+        beneath += bool(under)
+    assert beneath  # measured: the dialog's choices lie over a result's "Add to cart"
+    assert ("shopping", "cart") in quiet_state(compiled, traj.steps)
+
+
+def _centre(screen: Screen, index: int) -> tuple[float, float]:
+    bounds = screen.element(index).bounds
+    assert bounds is not None
+    return (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2

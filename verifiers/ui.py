@@ -153,6 +153,9 @@ def describe(element: UIElement) -> dict[str, Any]:
 TAPS = ("click", "double_tap", "long_press")
 
 
+_DIALOG = "//node[node[@resource-id='android:id/parentPanel']]/descendant-or-self::node"
+
+
 def touched(screen: Screen, index: int | None, x: float | None, y: float | None) -> list[UIElement]:
     """The elements a tap touches: every element whose bounds hold its point (the centre of
     the element at ``index``, when the tap names one), that element included."""
@@ -164,8 +167,15 @@ def touched(screen: Screen, index: int | None, x: float | None, y: float | None)
         x, y = (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2
     if x is None or y is None:
         return named
-    held = [e for e in screen.elements if e.contains(x, y)]
-    return held + [e for e in named if e not in held]
+    held = [e for e in screen.elements if e.contains(x, y)] + named
+    modal = screen.xpath_indices(_DIALOG) if screen.xml is not None else None
+    if modal:  # an alert dialog takes every tap: what lies under it is not touched
+        held = [e for e in held if e.index in modal]
+    out: list[UIElement] = []
+    for e in held:
+        if all(e.index != o.index for o in out):
+            out.append(e)
+    return out
 
 
 def touches(screen: Screen, selector: ir.Selector, index: int | None, x: float | None,
