@@ -122,38 +122,65 @@ class AppBuilder(Reporter):
         )
 
     def change_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
-        """`changes <names> only on <screens>`: each name a collection or setting of the
-        app, or a field of a collection's records, said of once."""
+        """`changes <names> only on <screens>` (or `by itself`): each name a collection or
+        setting of the app, or a field of a collection's records, said of once."""
         names = []
         for item in decl.names:
             name, at = item.text, item.span
             if "." in name:
-                if not self.changing_field(app, name, at):
+                if not self.changing_field(app, name, at, keyed=not decl.by_itself):
                     continue
             elif app.collection(name) is None and app.setting(name) is None:
                 known = [c.name for c in app.collections] + [s.name for s in app.settings]
                 self.error("TL1033", f"app `{app.name}` has no collection or setting `{name}`",
                            at, did_you_mean(name, known))  # fmt: skip
                 continue
-            if name in names or any(
-                not c.screens or not decl.screens or c.by_tap == decl.by_tap
-                for c in app.changes_of(name)
+            if (
+                name in names
+                or name in app.by_itself
+                or any(
+                    decl.by_itself or not c.screens or not decl.screens or c.by_tap == decl.by_tap
+                    for c in app.changes_of(name)
+                )
             ):
                 self.error("TL1033", f"where `{name}` changes is said twice in app "
                            f"`{app.name}`", at, "name it in one `only on` line and one "
-                           "`only by` line at most, or in one `nowhere` line")  # fmt: skip
+                           "`only by` line at most, or in one `nowhere` or `by itself` "
+                           "line")  # fmt: skip
+            elif (clash := self.by_itself_clash(app, name, decl.by_itself)) is not None:
+                self.error("TL1033", clash, at, "say it of the collection, or of its fields "
+                           "one by one")  # fmt: skip
             else:
                 names.append(name)
-        if names:
+        if names and decl.by_itself:
+            app.by_itself.extend(names)
+        elif names:
             screens = [selector(self, s) for s in decl.screens]
             app.changes.append(
                 ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
             )
 
-    def changing_field(self, app: ir.AppModel, name: str, at: Span) -> bool:
+    @staticmethod
+    def by_itself_clash(app: ir.AppModel, name: str, by_itself: bool) -> str | None:
+        """Why `name` cannot be said of so: a collection that changes by itself, whole, has
+        no field said of apart. (A collection said to change only somewhere, or nowhere, may
+        have fields that change by themselves: the line then holds of its other fields and of
+        its records' additions and deletions.)"""
+        coll, dot, _ = name.partition(".")
+        if dot and coll in app.by_itself:
+            return f"`{app.name}.{coll}` changes by itself, whole: `{name}` with it"
+        if not dot and by_itself:
+            fields = [n for n in app.by_itself if n.startswith(f"{name}.")]
+            fields += [n for c in app.changes for n in c.names if n.startswith(f"{name}.")]
+            if fields:
+                return f"`{app.name}.{name}` changes by itself, but `{fields[0]}` is said of too"
+        return None
+
+    def changing_field(self, app: ir.AppModel, name: str, at: Span, keyed: bool = True) -> bool:
         """`collection.field` in a `changes` line (at ``at``): a field of the collection's
         records other than its key, in a collection whose records have one (a record is
-        followed by its key, so the key itself never changes in a record)."""
+        followed by its key, so the key itself never changes in a record). A field that
+        changes by itself (``keyed`` False) needs no key: its record is told by likeness."""
         coll, fname = name.split(".", 1)
         rdef = app.record_of(coll)
         if rdef is None:
@@ -162,7 +189,7 @@ class AppBuilder(Reporter):
                        did_you_mean(coll, known))  # fmt: skip
             return False
         key = rdef.key_field()
-        if key is None:
+        if key is None and keyed:
             self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
                        "field, so nothing says which record a field changed in", at,
                        "say where the whole collection changes instead")  # fmt: skip
@@ -172,7 +199,7 @@ class AppBuilder(Reporter):
                        f"`{fname}`", at,
                        did_you_mean(fname, [f.name for f in rdef.fields]))  # fmt: skip
             return False
-        if fname == key.name:
+        if key is not None and fname == key.name:
             self.error("TL1033", f"`{name}` is the key of `{app.name}.{coll}`: a record never "
                        "changes its key (a new key is another record)", at,
                        f"say where `{coll}` changes instead")  # fmt: skip

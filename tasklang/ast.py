@@ -245,8 +245,9 @@ class ChangeDecl(Node):
     the named collections, settings and fields (`collection.field`) change."""
 
     names: list[Dotted]
-    screens: list[Selector]  # empty: `nowhere`
+    screens: list[Selector]  # empty: `nowhere` (or `by itself`)
     by_tap: bool = False  # `only by`: a tap on one of the elements, not any action on a screen
+    by_itself: bool = False  # `by itself`: it changes with no action (a service, the time)
 
 
 @dataclass

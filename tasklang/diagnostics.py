@@ -305,9 +305,10 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "TL1033",
         Severity.ERROR,
         "invalid `changes` declaration",
-        "`changes <names> only on <screens>` (or `only by`, or `nowhere`) names collections and "
-        "settings of the app, each in one `only on` line and one `only by` line at most, or in "
-        "one `nowhere` line.",
+        "`changes <names> only on <screens>` (or `only by`, `nowhere` or `by itself`) names "
+        "collections and settings of the app, each in one `only on` line and one `only by` "
+        "line at most, or in one `nowhere` or `by itself` line; a collection that changes by "
+        "itself has no field said of apart.",
     ),
     # -- TL2xxx: analysis (lint)
     (
@@ -369,6 +370,17 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "unstated literal, literals equal to the field's default, or number "
         "and yes/no literals compared with `answer` (counted or summed answers cannot be "
         "stated). State the value in the goal, or interpolate a parameter holding it.",
+    ),
+    (
+        "TL2008",
+        Severity.WARNING,
+        "guard watches what changes by itself",
+        "An `unchanged` clause names a collection or setting that the app model says changes by "
+        "itself (`changes NAME by itself`: a service, other people, the time), or a collection "
+        "some of whose fields do. On a real phone the clause fails whenever that happens, "
+        "whatever the agent did. Watch the app as a whole (`unchanged APP` leaves such state "
+        "out), or check what the agent could change: the records it would add, the fields it "
+        "would set.",
     ),
     (
         "TL2010",

@@ -536,6 +536,8 @@ class _Formatter(_ExprPrinter):
     def _text_ChangeDecl(self, node: ast.ChangeDecl) -> _Doc:
         # no comma after the last name or screen: the grammar has none there
         names = _Group("", tuple((n.text,) for n in node.names), "", comma=False)
+        if node.by_itself:
+            return _cat("changes ", names, " by itself")
         if not node.screens:
             return _cat("changes ", names, " nowhere")
         screens = tuple((self._text_Selector(s),) for s in node.screens)

@@ -598,6 +598,10 @@ class AppModel(IRNode):
     settings: list[FieldDef] = Field(default_factory=list)
     probes: list[Probe] = Field(default_factory=list)
     changes: list[ChangeScope] = Field(default_factory=list)
+    # `changes NAME by itself`: collections, settings and fields (`collection.field`) that
+    # change with no action (the service, other people, the time); what watches the whole
+    # app, or any change anywhere, does not watch them
+    by_itself: list[str] = Field(default_factory=list)
 
     def record(self, name: str) -> RecordDef | None:
         return next((r for r in self.records if r.name == name), None)

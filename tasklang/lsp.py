@@ -846,6 +846,8 @@ KEYWORDS: dict[str, str] = {
     "in": "`a in b`: membership in a list; `T in LOW .. HIGH` is a range domain.",
     "unchanged": "`unchanged a.b, ...`: these collections, settings or apps did not change.",
     "only": "`only a.b, ... changed`: nothing outside these changed.",
+    "itself": "`changes NAME by itself`: it changes with no action (the service, other "
+    "people, the time), so what watches the whole app, or any change, does not watch it.",
     "changed": "`changed C`: any change to a collection or setting (also `only ... changed`).",
     "trace": "`trace PRED`: a check over the whole trajectory, not just the final state.",
     "eventually": "`trace eventually E`: the event happens at some step.",
@@ -1309,7 +1311,8 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
 
 
 def _changes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
-    """`changes NAME, ... only on|by SELECTOR, ...` or `changes NAME, ... nowhere`."""
+    """`changes NAME, ... only on|by SELECTOR, ...`, `changes NAME, ... nowhere` or
+    `changes NAME, ... by itself`."""
     last = st[-1]
     words = [t.text for t in st if t.kind == "name"]
     if last.text == "only":
@@ -1317,12 +1320,14 @@ def _changes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
     elif "only" in words[1:]:
         if last.text in ("on", "by", ","):
             out.keywords(SELECTOR_ATTRS, 0)
-    elif "nowhere" in words[1:]:
+    elif "nowhere" in words[1:] or "itself" in words[1:]:
         return
+    elif last.text == "by":
+        out.keywords(("itself",), 0)
     elif last.text in ("changes", ","):
         _add_members(out, app)
     elif last.kind == "name":
-        out.keywords(("only", "nowhere"), 0)
+        out.keywords(("only", "nowhere", "by"), 0)
 
 
 def _params_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:

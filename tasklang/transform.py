@@ -10,6 +10,8 @@ from lark.tree import Meta
 from tasklang import ast
 from tasklang.source import Span
 
+_BY_ITSELF = object()  # `changes ... by itself`
+
 
 def _opt(items: list[Any], index: int) -> Any:
     return items[index] if index < len(items) else None
@@ -94,7 +96,10 @@ class ToAst(Transformer[Token, ast.Module]):
         return True
 
     def change_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
-        *names, (by_tap, screens) = items
+        *names, where = items
+        if where is _BY_ITSELF:
+            return ast.ChangeDecl(names, [], by_itself=True, span=self._span(meta))
+        by_tap, screens = where
         return ast.ChangeDecl(names, screens, by_tap, span=self._span(meta))
 
     def change_name(self, meta: Meta, items: list[Token | None]) -> ast.Dotted:
@@ -108,6 +113,9 @@ class ToAst(Transformer[Token, ast.Module]):
 
     def change_nowhere(self, meta: Meta, items: list[Any]) -> tuple[bool, list[ast.Selector]]:
         return False, []
+
+    def change_by_itself(self, meta: Meta, items: list[Any]) -> object:
+        return _BY_ITSELF
 
     def settings_decl(self, meta: Meta, items: list[Any]) -> ast.SettingsDecl:
         return ast.SettingsDecl(list(items), span=self._span(meta))

@@ -631,10 +631,12 @@ def test_completion_of_changes_lines(server: Client) -> None:
     assert labels("changes2.app", "changes stations, ") == {"stations", "volume"}
     # a field of the collection's records, the key left out: a record never changes its key
     assert labels("changes3.app", "changes stations.") == {"favourite", "plays"}
-    assert labels("changes4.app", "changes stations ") == {"only", "nowhere"}
+    assert labels("changes4.app", "changes stations ") == {"only", "nowhere", "by"}
     assert labels("changes5.app", "changes stations only ") == {"on", "by"}
     assert {"text", "id"} <= labels("changes6.app", "changes stations only by ")
     assert labels("changes7.app", "changes stations nowhere ") == set()
+    assert labels("changes8.app", "changes stations by ") == {"itself"}
+    assert labels("changes9.app", "changes stations by itself ") == set()
 
 
 def test_completion_of_prefs_probes(server: Client) -> None:

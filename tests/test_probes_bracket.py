@@ -129,6 +129,9 @@ def _duplicated(end: WorldSnapshot, app: str, name: str, key: str) -> WorldSnaps
 
 
 def test_the_device_checker_catches_an_order_added_on_the_phone() -> None:
+    """Read with no record of the steps (``history=False``): the episode's screens, which
+    would prove the orders unchanged, are not there to say so; the readings before and after
+    the episode still catch the order."""
     compiled = library()["mini.coffee_order_status"]
     _, traj = run_reference(compiled, 0)
     end = traj.final.snapshot
@@ -140,19 +143,19 @@ def test_the_device_checker_catches_an_order_added_on_the_phone() -> None:
     more = _duplicated(end, "coffee", "orders", "order_no")
     transport = PhoneWorldTransport(compiled, lambda: more, lambda: "")
     seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": more})})
-    dv = device_check(compiled, seen, transport, sleep=lambda s: None, start=start)
+    dv = device_check(compiled, seen, transport, sleep=lambda s: None, start=start, history=False)
     assert dv.success is False
     (cid,) = [k for k, r in dv.inferred.items() if not r.passed]
     truth = check_trajectory(compiled, _with_step(seen, more))
     assert not next(r for r in truth.clauses if r.id == cid).passed
     # without the reading before, the clause is not decided
-    plain = device_check(compiled, seen, transport, sleep=lambda s: None)
+    plain = device_check(compiled, seen, transport, sleep=lambda s: None, history=False)
     assert cid in plain.unobservable and not plain.inferred
     # the start reading travels in the trajectory's header
     header = traj.header.model_copy(deep=True)
     header.extra[START] = start.model_dump(mode="json", exclude_none=True)
     kept = seen.model_copy(update={"header": header})
-    again = device_check(compiled, kept, transport, sleep=lambda s: None)
+    again = device_check(compiled, kept, transport, sleep=lambda s: None, history=False)
     assert cid in again.inferred and again.to_json()["inferred"][cid]["passed"] is False
 
 

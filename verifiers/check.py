@@ -15,7 +15,7 @@ from typing import Any
 from tasklang import ir
 from tasklang.verifiers.evaluate import Env, EvalError, evaluate
 from tasklang.verifiers.snapshot import UIElement, UiParseError, WorldSnapshot
-from tasklang.verifiers.state import Change, diff_states, initial_state
+from tasklang.verifiers.state import Change, by_itself, diff_states, initial_state
 from tasklang.verifiers.trajectory import Action, Observation, Trajectory
 from tasklang.verifiers.ui import Screen, action_target, describe, states_hold
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
@@ -352,8 +352,8 @@ def change_matches(
     state: WorldSnapshot,
     answer: str | None,
 ) -> bool:
-    if e.target is None:
-        return e.op == "changed" or c.op == e.op
+    if e.target is None:  # a change anywhere: not one that happens by itself
+        return (e.op == "changed" or c.op == e.op) and not by_itself(apps, c)
     if c.op != e.op and e.op != "changed":
         return False
     target = e.target
@@ -559,7 +559,13 @@ class Checker:
         def covered(ch: Change) -> bool:
             return ch.app in apps or (ch.app, ch.name) in members
 
-        bad = [ch for ch in changes if covered(ch) == isinstance(body, ir.UnchangedBody)]
+        # what the guard names is watched whole; what it watches as part of an app, or as
+        # all the rest, is not watched where it changes by itself
+        bad = [
+            ch for ch in changes
+            if covered(ch) == isinstance(body, ir.UnchangedBody)
+            and ((ch.app, ch.name) in members or not by_itself(self.apps, ch))
+        ]  # fmt: skip
         evidence = [
             Evidence(
                 kind="change",

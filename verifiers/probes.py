@@ -48,6 +48,9 @@ class Coverage:
     # read the same before the episode and after it (a listing that holds the records among
     # others): the same at the end as at the start, for a guard; not proved along the way
     same: frozenset[Key] = frozenset()
+    # change with no action (`changes NAME by itself`; ``(app, "collection.field")``: that
+    # field): what watches a whole app, or any change anywhere, does not watch them
+    by_itself: frozenset[Key] = frozenset()
 
     @classmethod
     def of(
@@ -59,6 +62,7 @@ class Coverage:
     ) -> Coverage:
         complete, state, keyed, colls, kept = set(), set(), set(), set(), set()
         every: dict[Key, frozenset[str]] = {}
+        itself = frozenset((name, n) for name, app in compiled.apps.items() for n in app.by_itself)
         for name, app in compiled.apps.items():
             for s in app.settings:
                 state.add((name, s.name))
@@ -80,27 +84,40 @@ class Coverage:
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
             frozenset(state), frozenset(at_end), frozenset(colls), record_fields=every,
-            append_only=frozenset(kept),
+            append_only=frozenset(kept), by_itself=itself,
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
         return key in self.complete or key in self.settings
 
-    def records_seen(self, key: Key) -> bool:
+    def records_seen(self, key: Key, implicit: bool = False) -> bool:
         """Whether every change to a collection's records would be seen: each field is read
         exactly or proved unchanged in every record that kept its key (the key is read, so
-        a record added or deleted shows)."""
+        a record added or deleted shows). ``implicit``: for a clause that watches it only as
+        part of an app or of everything, which does not watch the fields that change by
+        themselves."""
         if key in self.complete:
             return True
         have, every = self.fields.get(key), self.record_fields.get(key)
         if have is None or every is None:
             return False
-        return all(f in have or (key[0], f"{key[1]}.{f}") in self.quiet for f in every)
+        excused = self.by_itself if implicit else frozenset()
+        return all(f in have or (key[0], f"{key[1]}.{f}") in self.quiet | excused for f in every)
 
-    def sees_changes(self, key: Key) -> bool:
+    def sees_changes(self, key: Key, implicit: bool = False) -> bool:
         """Whether a change to ``key`` would be seen: it is read in full (or its records'
-        fields that are not are proved unchanged), or it is proved not to have changed."""
-        return key in self.settings or key in self.quiet or self.records_seen(key)
+        fields that are not are proved unchanged), or it is proved not to have changed.
+        ``implicit``: watched only as part of an app or of everything, which does not watch
+        what changes by itself."""
+        if implicit and key in self.by_itself:
+            return True
+        quiet = key in self.quiet and (implicit or not self.loose(key))
+        return key in self.settings or quiet or self.records_seen(key, implicit)
+
+    def loose(self, key: Key) -> bool:
+        """Whether some field of the collection's records changes by itself (proving the
+        collection unchanged then leaves that field out)."""
+        return any(a == key[0] and n.startswith(f"{key[1]}.") for a, n in self.by_itself)
 
     def with_quiet(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved unchanged all along."""
@@ -118,7 +135,7 @@ class Coverage:
             {k: v for k, v in self.fields.items() if k not in keys},
             self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
             self.at_end - keys, self.collections, self.quiet, self.record_fields,
-            self.append_only, self.same - keys,
+            self.append_only, self.same - keys, self.by_itself,
         )  # fmt: skip
 
     def during(self) -> Coverage:
@@ -218,11 +235,13 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
     if not isinstance(event, (ir.ChangeEvent, ir.HoldsEvent)):
         return None  # actions, screens and the foreground app are in the trajectory
     named = event.target if isinstance(event, ir.ChangeEvent) else None
+    op = event.op if isinstance(event, ir.ChangeEvent) else None
     if (
         isinstance(named, (ir.CollectionRef, ir.SettingRef))
         and (named.app, named.name) in cov.quiet
+        and (op in ("added", "deleted") or not cov.loose((named.app, named.name)))
     ):
-        return None  # it never happens: what it names did not change
+        return None  # it never happens: what it names did not change (but by itself)
     if (
         isinstance(event, ir.ChangeEvent)
         and isinstance(named, ir.CollectionRef)
@@ -263,11 +282,11 @@ def _unseen_anywhere(op: str, cov: Coverage) -> list[Key]:
     addition or deletion shows in the keys alone where the key field is read, and an
     append-only collection never loses a record."""
     if op == "changed":
-        return sorted(k for k in cov.state if not cov.sees_changes(k))
+        return sorted(k for k in cov.state if not cov.sees_changes(k, implicit=True))
     keys_do = op in ("added", "deleted")
     return sorted(
         k for k in cov.collections
-        if not cov.sees_changes(k) and not (keys_do and k in cov.keyed)
+        if not cov.sees_changes(k, implicit=True) and not (keys_do and k in cov.keyed)
         and not (op == "deleted" and k in cov.append_only)
     )  # fmt: skip
 
@@ -277,11 +296,19 @@ def _guard_problem(body: ir.UnchangedBody | ir.OnlyChangedBody, cov: Coverage) -
         (t.app, t.name) for t in body.targets if isinstance(t, (ir.CollectionRef, ir.SettingRef))
     }
     if isinstance(body, ir.UnchangedBody):
-        watched = named | {k for k in cov.state if k[0] in body.apps}
+        watched, implicit = named, {k for k in cov.state if k[0] in body.apps} - named
     else:
-        watched = {k for k in cov.state if k not in named and k[0] not in body.apps}
-    # a guard compares the end with the start only: state read the same at both passes
-    missing = sorted(k for k in watched if not cov.sees_changes(k) and k not in cov.same)
+        watched, implicit = (
+            set(),
+            {k for k in cov.state if k not in named and k[0] not in body.apps},
+        )
+    # a guard compares the end with the start only: state read the same at both passes; what
+    # it watches only as part of an app or of the rest, it does not watch where that state
+    # changes by itself
+    missing = sorted(
+        k for k in watched | implicit
+        if not cov.sees_changes(k, implicit=k in implicit) and k not in cov.same
+    )  # fmt: skip
     if missing:
         shown = ", ".join(f"{a}.{n}" for a, n in missing[:4])
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""

@@ -172,6 +172,37 @@ def record_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldD
     return out
 
 
+def itself_fields(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], frozenset[str]]:
+    """(app, collection) -> the fields of its records that change by themselves (`changes
+    collection.field by itself`), for each collection with such fields."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for name, model in apps.items():
+        for item in model.by_itself:
+            coll, dot, fname = item.partition(".")
+            if dot:
+                out.setdefault((name, coll), set()).add(fname)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def by_itself(apps: dict[str, ir.AppModel], change: Change) -> bool:
+    """Whether the app model says the change may happen with no action (`changes NAME by
+    itself`): to a collection or setting so declared, or an update of a record that differs
+    only in fields so declared."""
+    model = apps.get(change.app)
+    if model is None or not model.by_itself:
+        return False
+    if change.name in model.by_itself:
+        return True
+    if change.op != "updated":
+        return False
+    old, new = change.before, change.after
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return False
+    # as records are compared: a field one side did not record is unknown, not changed
+    moved = [f for f in old.keys() & new.keys() if not _same(old[f], new[f])]
+    return bool(moved) and all(f"{change.name}.{f}" in model.by_itself for f in moved)
+
+
 def field_kept(
     old: list[dict[str, Any]], new: list[dict[str, Any]], key: ir.FieldDef, field: str
 ) -> bool:

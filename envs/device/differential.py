@@ -33,7 +33,7 @@ from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.state import diff_states, field_kept, record_keys
+from tasklang.verifiers.state import by_itself, diff_states, field_kept, record_keys
 from tasklang.verifiers.trajectory import Trajectory
 
 
@@ -262,9 +262,11 @@ def _keeps_quiet(
     quiet: frozenset[tuple[str, str]],
 ) -> bool:
     """Whether ``world`` leaves the ``quiet`` state as ``snap`` has it: each collection and
-    setting, and each field (``collection.field``) in every record that kept its key."""
+    setting (but for the fields that change by themselves), and each field
+    (``collection.field``) in every record that kept its key."""
     whole = {k for k in quiet if "." not in k[1]}
-    if whole and diff_states(snap, world, compiled.apps, whole):
+    changes = diff_states(snap, world, compiled.apps, whole) if whole else []
+    if any(not by_itself(compiled.apps, c) for c in changes):
         return False
     keys = record_keys(compiled.apps)
     for app, name in quiet - whole:

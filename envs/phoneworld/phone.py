@@ -152,6 +152,9 @@ class Phone:
     # (app, collection) -> its records' key field (a `changes` line naming a field follows a
     # record by its key)
     record_keys: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
+    # (app, collection) -> its records' fields that change by themselves: a `changes` line
+    # on the collection does not hold of them
+    itself_fields: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     # with ``change_scopes``: each action taken since ``load``, with the screen it was taken on,
     # and the declared state one of them was found to be a way in to
     taken: tuple[tuple[View, dict[str, Any]], ...] = ()
@@ -724,7 +727,9 @@ class Phone:
             old, new = before.get(app), self.state.get(app)
             if old is None or new is None or old is new or (app, name) in self.opened:
                 continue
-            if _same_state(old, new, name, self.record_keys.get((app, name.split(".")[0]))):
+            coll = name.split(".")[0]
+            loose = self.itself_fields.get((app, name), frozenset())
+            if _same_state(old, new, name, self.record_keys.get((app, coll)), loose):
                 continue
             if any(self._opened(scope, screens) for scope in scopes):
                 self.opened = self.opened | {(app, name)}  # a way in stays taken
@@ -1082,8 +1087,15 @@ def permission_dialog(app: App, permission: str) -> Dialog:
     )
 
 
-def _same_state(old: AppData, new: AppData, name: str, key: ir.FieldDef | None = None) -> bool:
-    """Whether a collection or setting is the same in two versions of an app's data; for
+def _same_state(
+    old: AppData,
+    new: AppData,
+    name: str,
+    key: ir.FieldDef | None = None,
+    loose: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether a collection or setting is the same in two versions of an app's data, but
+    for its records' ``loose`` fields (those that change by themselves); for
     ``collection.field``, whether the field is, in each record found under its ``key`` in
     both."""
     if "." in name:
@@ -1092,8 +1104,16 @@ def _same_state(old: AppData, new: AppData, name: str, key: ir.FieldDef | None =
         return a is b or a is None or b is None or key is None or field_kept(a, b, key, fname)
     if name in old.collections or name in new.collections:
         a, b = old.collections.get(name), new.collections.get(name)
-        return a is b or a == b
+        if a is b or a == b:
+            return True
+        if not loose or a is None or b is None:
+            return False
+        return [_without(r, loose) for r in a] == [_without(r, loose) for r in b]
     return bool(old.settings.get(name) == new.settings.get(name))
+
+
+def _without(record: dict[str, Any], fields: frozenset[str]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in fields}
 
 
 def _scope_text(scope: ir.ChangeScope) -> str:

@@ -36,14 +36,26 @@ app bills {
   # The providers are the service's directory: nothing in the app changes them.
   changes providers nowhere
   collection accounts: Account  # My Accounts
+  # An account is added on the form that takes its number, removed in the dialog that asks,
+  # and paid on the WeChat Pay sheet; the provider issues bills and draws on a balance by
+  # itself
+  changes accounts only on id "account-input", text "Remove this account?", text "WeChat Pay"
+  changes accounts.due, accounts.due_date, accounts.balance by itself
   collection provider_accounts: Account  # the bills the providers have on record
+  # the providers' own books
+  changes provider_accounts by itself
   collection payments: Payment
+  # a payment is made only on the WeChat Pay sheet; the provider settles it by itself
+  changes payments only on text "WeChat Pay"
+  changes payments.status by itself
   # when a payment was made is history
   changes payments.paid_at nowhere
 
   settings {
     city: text = "Shanghai"
   }
+  # the city is chosen from its row on the home page
+  changes city only by text "City"
 
   # the Records tab lists every payment (no filter chosen), newest first
   probe payments: screen (

@@ -67,14 +67,30 @@ app coffee {
 
   collection menu: MenuItem
   collection cart: CartItem
+  # The cart fills from an item's "Add to Cart" and an order's "Order Again", and changes on
+  # its own page (a line's steppers) and in the dialog that clears it
+  changes cart only on id "cart-footer", text "Clear the cart?"
+  changes cart only by text "Add to Cart", text "Order Again"
   collection orders: Order
+  # An order and its lines are made only by paying (the WeChat Pay sheet, or the member
+  # balance's confirmation) and cancelled only in the dialog that asks; the store moves an
+  # order along by itself (preparing, ready, completed)
+  changes orders, order_lines only on
+    text "WeChat Pay",
+    text "Pay with Member Balance",
+    text "Cancel this order?"
+  changes orders.status by itself
   # when an order was placed is history
   changes orders.placed_at nowhere
   collection order_lines: OrderLine
   collection stores: Store
-  # The menu and the stores are the chain's: the app shows them and changes neither.
+  # The menu and the stores are the chain's: the app shows them and changes neither; a store
+  # opens and closes by the clock.
   changes menu, stores nowhere
+  changes stores.open_now by itself
   collection coupons: Coupon
+  # the chain hands out coupons and lets them lapse
+  changes coupons by itself
 
   settings {
     default_store: text?
@@ -82,6 +98,12 @@ app coffee {
     payment: enum(wechat_pay, member_balance) = "wechat_pay"
     member_balance: money = $0.00
   }
+  # The store is picked on Select a Store, the usual payment in its dialog; the balance pays
+  # for an order or is topped up; points are credited and lapse on the chain's side
+  changes default_store only on text "Select a Store"
+  changes payment only on text "Payment Method"
+  changes member_balance only on text "Pay with Member Balance", text "Top Up"
+  changes member_points by itself
 
   # the order list shows each order in full, and the cups of each of its lines
   probe orders: screen (

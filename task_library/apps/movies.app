@@ -59,7 +59,13 @@ app movies {
   # Films and cinemas are the service's listings: buying tickets changes neither.
   changes films, cinemas nowhere
   collection showtimes: Showtime
+  # Seats sell to other people all the time, and the service schedules shows: what watches
+  # the whole app does not watch the showtimes (a clause that names them still does).
+  changes showtimes by itself
   collection orders: Order
+  # An order and its tickets are made only from the WeChat Pay sheet, and refunded only from
+  # the refund dialog (a ticket is marked used at the cinema's gate, not while a task runs)
+  changes orders, tickets only on text "WeChat Pay", text "Refund these tickets?"
   # when an order was placed is history
   changes orders.placed_at nowhere
   collection tickets: Ticket

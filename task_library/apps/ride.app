@@ -43,10 +43,17 @@ app ride {
   collection trips: Trip
   # when a trip was requested is history
   changes trips.requested_at nowhere
+  # A trip is made only from the WeChat Pay sheet and cancelled only in the dialogs that ask
+  # why and confirm; the service moves it along by itself: a driver accepts (with a car and a
+  # plate), the trip starts and ends
+  changes trips only on text "WeChat Pay", text "Why are you cancelling?", text "Cancel this ride?"
+  changes trips.status, trips.driver, trips.car, trips.plate by itself
 
   settings {
     location: text?  # Place.name of where the phone is: the default pickup
   }
+  # where the phone is: it moves with the phone, and the app follows it
+  changes location by itself
 
   # the trip history shows each trip with its number, and why a cancelled one was
   probe trips: screen (

@@ -84,6 +84,7 @@ def run(task: ir.Task, ctx: Context) -> tuple[ir.Task, list[Diagnostic]]:
                     )
                 )
     out.extend(_unstated_literals(task, ctx, where))
+    out.extend(_watched_by_itself(task, ctx, where))
     if task.outcome == "infeasible" and checks_answer:
         out.append(
             Diagnostic(
@@ -94,6 +95,30 @@ def run(task: ir.Task, ctx: Context) -> tuple[ir.Task, list[Diagnostic]]:
             )
         )
     return task, out
+
+
+def _watched_by_itself(task: ir.Task, ctx: Context, where: Span) -> Iterator[Diagnostic]:
+    """TL2008: an `unchanged` clause that names state its app says changes by itself."""
+    for clause in task.clauses:
+        body = clause.body
+        if not isinstance(body, ir.UnchangedBody):
+            continue
+        for target in body.targets:
+            if not isinstance(target, (ir.CollectionRef, ir.SettingRef)):
+                continue
+            model = ctx.apps.get(target.app)
+            loose = [n for n in model.by_itself if n.startswith(f"{target.name}.")] if model else []
+            if model is None or (target.name not in model.by_itself and not loose):
+                continue
+            what = f"`{target.app}.{target.name}`" + (
+                f" (its `{loose[0].split('.', 1)[1]}`)" if loose else ""
+            )
+            yield Diagnostic(
+                "TL2008",
+                f"{what} changes by itself: on a phone this clause fails when it does",
+                target.span or clause.span or where,
+                help=f"watch `{target.app}` as a whole, or check what the agent could change",
+            )
 
 
 def _mentions_answer(node: object) -> bool:
