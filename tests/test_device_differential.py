@@ -53,15 +53,15 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 672 of 961 end states (seed 0, 6 near misses), 113 of them reference end
-    # states and 478 caught near misses; 5727 of 7321 clause results
-    assert len(decided) / len(cases) >= 0.68
+    # measured: 686 of 930 end states (seed 0, 6 near misses), 124 of them reference end
+    # states and 474 caught near misses; 5812 of 7167 clause results
+    assert len(decided) / len(cases) >= 0.73
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 113 and all(c.device for c in refs)
+    assert len(refs) >= 124 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 470
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.77
+    assert observable >= 0.80
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
