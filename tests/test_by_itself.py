@@ -16,7 +16,8 @@ import pytest
 from tasklang import ir
 from tasklang.compiler import Compiler
 from tasklang.envs.device.differential import judge, library, run_task
-from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.envs.phoneworld.app import AppData, UndeclaredChange
+from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
 from tasklang.verifiers.check import check_trajectory
@@ -216,3 +217,26 @@ def test_proving_a_collection_quiet_leaves_its_loose_fields_out() -> None:
     whole = ir.Clause(id="c", body=ir.UnchangedBody(targets=[], apps=["ride"]))
     assert clause_problem(named, compiled, cov) is not None
     assert "ride.trips" not in (clause_problem(whole, compiled, cov) or "")
+
+
+# ---------------------------------------------------------------- PhoneWorld's declaration check
+def test_phoneworld_lets_a_field_change_by_itself_with_no_way_in() -> None:
+    """The ride app's trips change only on the pay sheet and the cancel dialogs, but for the
+    fields the service moves: a trip assigned a driver with no step taken is no breach; its
+    destination changed so is."""
+    ep = Episode(library()["mini.ride_driver_plate"], 0)
+    phone = ep.phone
+    before = dict(phone.state)
+    old = before["ride"]
+    trip = old.collections["trips"][0]
+
+    def moved(**fields: Any) -> AppData:
+        trips = [{**trip, **fields}, *old.collections["trips"][1:]]
+        return AppData({**old.collections, "trips": trips}, dict(old.settings))
+
+    phone.state["ride"] = moved(status="completed", driver="Someone Else")
+    phone._changed_where_declared(before)  # no way in needed
+    phone.state["ride"] = moved(status="completed", destination="Somewhere Else")
+    with pytest.raises(UndeclaredChange, match=r"ride\.trips changed where its model"):
+        phone._changed_where_declared(before)
+    assert phone.state["ride"] is old  # the apps' data as it was

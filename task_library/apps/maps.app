@@ -76,6 +76,17 @@ app maps {
     avoid_tolls: bool = false
     avoid_highways: bool = false
   }
+  # The settings change only on their own pages and dialogs: home and work on Edit home or work
+  # (its "Edit home address" / "Edit work address" dialogs) and the Saved tab's Labeled list;
+  # the distance units in their dialog; the routes' avoidances on Navigation settings and in
+  # the directions' Route options; the map type and traffic in the layers sheet.
+  changes home_address, work_address only on
+    text "Edit home or work",
+    xpath "//node[starts-with(@text, 'Edit ') and contains(@text, ' address')]",
+    text "Labeled"
+  changes distance_units only on text "Distance units"
+  changes avoid_highways, avoid_tolls only on text "Avoid highways", text "Avoid tolls"
+  changes map_type, traffic_layer only on text "Map type", text "Traffic"
 
   probe places: ui id "com.google.android.apps.maps:id/title" { name = "text" }
   probe saved: ui xpath "//*[@resource-id='com.google.android.apps.maps:id/saved_list']//android.widget.TextView" {
