@@ -22,6 +22,9 @@ SERVICE_SETTINGS = {"netpolicy": ("restrict-background",)}
 SESSION_VALUES = {"title": "text", "playing": "bool"}
 PROBE_NAMESPACES = ("system", "secure", "global", *SERVICE_SETTINGS, "media_session")
 FILE_ATTRS = ("path", "name", "stem", "size", "modified", "content", "folder", "top_folder")
+# a files probe's field that no listing shows but that the app sets, when it makes the file,
+# from one of its settings (a photo's lens): "SETTING when added"
+STAMPED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*) when added")
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
 PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}
@@ -175,6 +178,26 @@ class AppBuilder(Reporter):
             if fields:
                 return f"`{app.name}.{name}` changes by itself, but `{fields[0]}` is said of too"
         return None
+
+    def stamped(
+        self, app: ir.AppModel, coll: str, record: ir.RecordDef, col: ast.ProbeColumn, name: str
+    ) -> None:
+        """`FIELD = "SETTING when added"`: the app sets the field, when it makes the record,
+        to the setting's value then, and never changes it (`changes COLL.FIELD nowhere`)."""
+        setting, fdef = app.setting(name), record.field(col.name)
+        if setting is None:
+            self.error("TL1023", f"app `{app.name}` has no setting `{name}`", col.span,
+                       did_you_mean(name, [s.name for s in app.settings]))  # fmt: skip
+        elif fdef is not None and not _same_values(setting.type, fdef.type):
+            self.error("TL1023", f"setting `{name}` holds other values than field "
+                       f"`{col.name}`", col.span, "the field takes the setting's value: "
+                       "give both the same type")  # fmt: skip
+        elif fdef is not None and not any(
+            not c.screens for c in app.changes_of(f"{coll}.{col.name}")
+        ):
+            self.error("TL1023", f"`{coll}.{col.name}` is read as the setting when the record "
+                       "was added, so it must never change after", col.span,
+                       f"declare `changes {coll}.{col.name} nowhere`")  # fmt: skip
 
     def changing_field(self, app: ir.AppModel, name: str, at: Span, keyed: bool = True) -> bool:
         """`collection.field` in a `changes` line (at ``at``): a field of the collection's
@@ -344,10 +367,14 @@ class AppBuilder(Reporter):
                 "a collection or setting is read back by one probe",
             )
         for col in decl.columns or []:
-            if decl.source == "files" and col.column[1:-1] not in FILE_ATTRS:
+            stamped = STAMPED.fullmatch(col.column[1:-1])
+            if decl.source == "files" and stamped is not None and record is not None:
+                self.stamped(app, target, record, col, stamped[1])
+            elif decl.source == "files" and col.column[1:-1] not in FILE_ATTRS:
                 self.error(
                     "TL1023",
-                    f"files probes read {', '.join(FILE_ATTRS)}, not {col.column}",
+                    f'files probes read {", ".join(FILE_ATTRS)} or "SETTING when added", '
+                    f"not {col.column}",
                     col.span,
                 )
             if setting is not None and col.name != setting.name:
@@ -561,3 +588,8 @@ def _literal_value(expr: ast.Expr) -> Any:
             return _NOT_LITERAL
         return items, "list"
     return _NOT_LITERAL
+
+
+def _same_values(a: ir.Type, b: ir.Type) -> bool:
+    """Whether two types hold the same values (an enum: the same members)."""
+    return a.name == b.name and list(a.members or ()) == list(b.members or ())

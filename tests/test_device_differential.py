@@ -53,11 +53,11 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 686 of 930 end states (seed 0, 6 near misses), 124 of them reference end
-    # states and 474 caught near misses; 5840 of 7167 clause results
-    assert len(decided) / len(cases) >= 0.73
+    # measured: 690 of 928 end states (seed 0, 6 near misses), 127 of them reference end
+    # states and 474 caught near misses; 5841 of 7152 clause results
+    assert len(decided) / len(cases) >= 0.74
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 124 and all(c.device for c in refs)
+    assert len(refs) >= 127 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 470
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)

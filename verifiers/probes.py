@@ -123,6 +123,18 @@ class Coverage:
         """This coverage, with ``keys`` proved unchanged all along."""
         return dataclasses.replace(self, quiet=self.quiet | keys)
 
+    def with_fields(self, read: set[tuple[str, str, str]]) -> Coverage:
+        """This coverage, with these (app, collection, field) read exactly as well."""
+        if not read:
+            return self
+        fields = dict(self.fields)
+        for app, coll, name in read:
+            fields[(app, coll)] = fields.get((app, coll), frozenset()) | {name}
+        complete = self.complete | {
+            k for k, have in fields.items() if k in self.record_fields and self.record_fields[k] <= have
+        }  # fmt: skip
+        return dataclasses.replace(self, fields=fields, complete=frozenset(complete))
+
     def with_same(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
         return dataclasses.replace(self, same=self.same | keys)

@@ -19,6 +19,7 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.setup import foreground_commands
 from tasklang.envs.device.shell import Command
+from tasklang.envs.device.stamped import stamp
 from tasklang.envs.device.transport import Transport, run_argv
 from tasklang.verifiers.bracket import Readings
 from tasklang.verifiers.check import InstanceError, check_trajectory, resolve_params
@@ -161,15 +162,20 @@ def device_check(
     initial = traj.header.instance.initial
     reading = probe(compiled, transport, timeout, initial, screens=True, sleep=sleep)
     probed = step_states is not None and len(step_states) == len(traj.steps)
+    stamped: set[tuple[str, str, str]] = set()
+    end = reading.snapshot
+    if probed and step_states is not None:  # what the app set from a setting, step by step
+        packages = [s.observation.package for s in traj.steps]
+        step_states, end, stamped = stamp(compiled, initial, step_states, end, packages)
     states = step_states if probed and step_states is not None else [None] * len(traj.steps)
     steps = [
         s.model_copy(update={"snapshot": st}) for s, st in zip(traj.steps, states, strict=True)
     ]
-    final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=reading.snapshot)
+    final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=end)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     quiet = quiet_state(compiled, traj.steps if history else None)
-    cov = coverage(compiled, initial=initial).with_quiet(quiet)
+    cov = coverage(compiled, initial=initial).with_quiet(quiet).with_fields(stamped)
     listed = listed if listed is not None else listed_of(traj)
     if listed is not None:  # the same folders before and after: the records are the same
         same = frozenset(k for k, paths in reading.listed.items() if listed.get(k) == paths)
@@ -187,7 +193,7 @@ def device_check(
     readings = None
     if start is not None:
         params = resolve_params(compiled, traj.header.instance.params, initial or WorldSnapshot())
-        readings = Readings(start, reading.snapshot, params)
+        readings = Readings(start, end, params)
     return device_verdict(compiled, verdict, cov.without(unread), probed, readings)
 
 

@@ -16,6 +16,8 @@ app camera {
   }
 
   collection media: Capture
+  # a capture keeps the lens it was taken with
+  changes media.camera nowhere
 
   settings {
     mode: enum(photo, video) = "photo"
@@ -28,9 +30,12 @@ app camera {
     video_quality: enum(fhd, hd, sd) = "fhd"
   }
 
-  # A capture's `kind` is its file name's extension: .jpg a photo, .mp4 a video. Its `camera`
-  # is not read: no MediaStore column or EXIF tag the app writes says which lens took it. Nor is
-  # its `duration`: MediaStore's video `duration` (milliseconds) holds it for a video the app
+  # A capture's `kind` is its file name's extension: .jpg a photo, .mp4 a video. No MediaStore
+  # column or EXIF tag the app writes says which lens took it: its `camera` is the `lens`
+  # setting when the file appeared, which a phone probed after every step knows where the
+  # setting read the same before and after that step (the app takes a capture with the lens
+  # in use, and hides its lens switch while a countdown or a recording runs). Its `duration`
+  # is not read: MediaStore's video `duration` (milliseconds) holds it for a video the app
   # recorded, but not for one setup writes (bytes with no media in them).
   probe media: files "/sdcard/DCIM/Camera/*" {
     path = "path",
@@ -38,6 +43,7 @@ app camera {
     kind = "name",
     size = "size",
     taken = "modified",
+    camera = "lens when added",
   }
   # Settings are <string> entries of the app's default shared preferences, under the keys of
   # its `Keys` class: booleans as "1" / "0", the camera id ("0" back, "1" front), the countdown
