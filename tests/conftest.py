@@ -3,12 +3,13 @@
 ``--update-golden`` rewrites the expected files of the golden cases (review the diff);
 ``realdata_dir`` is the folder of recorded real-world data, skipped when it is absent;
 ``bound_graphs`` are the screen graphs reconstructed from its recordings of the apps bound to
-app models.
+app models; ``decided_on_a_phone`` checks a library task through the device differential.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,17 @@ def bound_graphs(realdata_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
     assert result.exit_code == 0, result.stderr
     by_app = {a["app"]: a["graph"] for a in json.loads(result.stdout)["apps"]}
     return {model: by_app[name] for model, name in BOUND_APPS.items()}
+
+
+@pytest.fixture(scope="session")
+def decided_on_a_phone() -> Callable[[str], None]:
+    """A check that a library task's reference end state is decided on a phone, a success,
+    and that the device checker agrees with PhoneWorld on every near miss (seed 0)."""
+    from tasklang.envs.device.differential import library, run_task
+
+    def check(task: str) -> None:
+        cases = run_task(library()[task], 0)
+        assert cases[0].name == "reference" and cases[0].device is True, task
+        assert all(c.agrees for c in cases), task
+
+    return check

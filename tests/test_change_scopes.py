@@ -11,12 +11,13 @@ from the model.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
-from tasklang.envs.device.differential import library, near_misses, run_task
+from tasklang.envs.device.differential import library, near_misses
 from tasklang.envs.phoneworld.app import UndeclaredChange
 from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.fmt import format_source
@@ -225,14 +226,13 @@ def test_a_step_without_its_screen_proves_only_what_changes_nowhere() -> None:
     assert ("settings", "wifi_networks") in quiet_state(settings, [])  # no steps: none done
 
 
-def test_the_phone_decides_guards_over_state_it_cannot_read() -> None:
+def test_the_phone_decides_guards_over_state_it_cannot_read(
+    decided_on_a_phone: Callable[[str], None],
+) -> None:
     """`only changed settings.*_volume`-style guards watch the Wi-Fi and Bluetooth lists, which a
     phone reads only from their pages: the episode's screens decide them."""
     for task in ("settings.set_volumes", "androidworld.system_brightness_max"):
-        cases = run_task(library()[task], 0)
-        reference = cases[0]
-        assert reference.name == "reference" and reference.device is True, task
-        assert all(c.agrees for c in cases), task
+        decided_on_a_phone(task)
 
 
 def test_near_misses_leave_the_state_the_screens_prove_unchanged() -> None:

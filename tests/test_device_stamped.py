@@ -4,12 +4,13 @@ the setting read the same before and after the step that made the record, in the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tasklang.compiler import Compiler
-from tasklang.envs.device.differential import judge, library, run_task
+from tasklang.envs.device.differential import judge, library
 from tasklang.envs.device.stamped import stamp, stamps
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
@@ -111,15 +112,15 @@ def test_a_path_made_again_takes_the_lens_of_its_new_capture() -> None:
     assert done and _lenses(end) == {A: "front"}
 
 
-def test_the_phone_decides_the_lens_of_the_photos_an_episode_takes() -> None:
+def test_the_phone_decides_the_lens_of_the_photos_an_episode_takes(
+    decided_on_a_phone: Callable[[str], None],
+) -> None:
     for task in (
         "camera.take_photos",
         "camera.countdown_grid_photo",
         "cross.camera_photo_favorite",
     ):
-        cases = run_task(library()[task], 0)
-        assert cases[0].name == "reference" and cases[0].device is True, task
-        assert all(c.agrees for c in cases), task
+        decided_on_a_phone(task)
 
 
 def test_without_a_reading_after_every_step_the_lens_stays_unread() -> None:
