@@ -173,7 +173,7 @@ class AppBuilder(Reporter):
         if dot and coll in app.by_itself:
             return f"`{app.name}.{coll}` changes by itself, whole: `{name}` with it"
         if not dot and by_itself:
-            fields = [n for n in app.by_itself if n.startswith(f"{name}.")]
+            fields = [f"{name}.{f}" for f in app.loose_fields(name)]
             fields += [n for c in app.changes for n in c.names if n.startswith(f"{name}.")]
             if fields:
                 return f"`{app.name}.{name}` changes by itself, but `{fields[0]}` is said of too"

@@ -617,6 +617,12 @@ class AppModel(IRNode):
     def setting(self, name: str) -> FieldDef | None:
         return next((s for s in self.settings if s.name == name), None)
 
+    def loose_fields(self, collection: str) -> list[str]:
+        """The fields of a collection's records said to change by themselves (`changes
+        collection.field by itself`)."""
+        prefix = f"{collection}."
+        return [n[len(prefix) :] for n in self.by_itself if n.startswith(prefix)]
+
     def changes_of(self, name: str) -> list[ChangeScope]:
         """Where a collection or setting may change: its `changes` lines (none: the model
         does not say, so any step may change it)."""

@@ -175,13 +175,12 @@ def record_keys(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], ir.FieldD
 def itself_fields(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], frozenset[str]]:
     """(app, collection) -> the fields of its records that change by themselves (`changes
     collection.field by itself`), for each collection with such fields."""
-    out: dict[tuple[str, str], set[str]] = {}
-    for name, model in apps.items():
-        for item in model.by_itself:
-            coll, dot, fname = item.partition(".")
-            if dot:
-                out.setdefault((name, coll), set()).add(fname)
-    return {k: frozenset(v) for k, v in out.items()}
+    return {
+        (name, c.name): frozenset(loose)
+        for name, model in apps.items()
+        for c in model.collections
+        if (loose := model.loose_fields(c.name))
+    }
 
 
 def by_itself(apps: dict[str, ir.AppModel], change: Change) -> bool:

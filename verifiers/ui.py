@@ -17,6 +17,10 @@ STATE_ATTRS = {
 }  # fmt: skip
 
 
+# an AlertDialog's window: its parentPanel's parent and all it holds
+_DIALOG = "//node[node[@resource-id='android:id/parentPanel']]/descendant-or-self::node"
+
+
 class Screen:
     """One UI tree: its elements in document order and, when known, its XML.
 
@@ -33,6 +37,7 @@ class Screen:
         self.xml = xml
         self._raw = raw
         self._built: dict[int, UIElement] = {}
+        self._modal: set[int] | None = None
         self._elements = elements
 
     @classmethod
@@ -74,6 +79,14 @@ class Screen:
         if not isinstance(found, list):
             return set()
         return {i for i, n in enumerate(nodes) if any(n is f for f in found)}
+
+    def modal(self) -> set[int]:
+        """Positions of the elements of an alert dialog the screen shows (its
+        ``android:id/parentPanel`` and what its window holds); empty: none, or no XML to
+        tell."""
+        if self._modal is None:
+            self._modal = (self.xpath_indices(_DIALOG) or set()) if self.xml is not None else set()
+        return self._modal
 
     def select(self, selector: ir.Selector) -> list[UIElement]:
         """The elements that match every attribute of the selector."""
@@ -153,9 +166,6 @@ def describe(element: UIElement) -> dict[str, Any]:
 TAPS = ("click", "double_tap", "long_press")
 
 
-_DIALOG = "//node[node[@resource-id='android:id/parentPanel']]/descendant-or-self::node"
-
-
 def touched(screen: Screen, index: int | None, x: float | None, y: float | None) -> list[UIElement]:
     """The elements a tap touches: every element whose bounds hold its point (the centre of
     the element at ``index``, when the tap names one), that element included."""
@@ -168,14 +178,13 @@ def touched(screen: Screen, index: int | None, x: float | None, y: float | None)
     if x is None or y is None:
         return named
     held = [e for e in screen.elements if e.contains(x, y)] + named
-    modal = screen.xpath_indices(_DIALOG) if screen.xml is not None else None
+    modal = screen.modal()
     if modal:  # an alert dialog takes every tap: what lies under it is not touched
         held = [e for e in held if e.index in modal]
-    out: list[UIElement] = []
+    first: dict[int | None, UIElement] = {}
     for e in held:
-        if all(e.index != o.index for o in out):
-            out.append(e)
-    return out
+        first.setdefault(e.index, e)
+    return list(first.values())
 
 
 def touches(screen: Screen, selector: ir.Selector, index: int | None, x: float | None,

@@ -107,12 +107,10 @@ def _watched_by_itself(task: ir.Task, ctx: Context, where: Span) -> Iterator[Dia
             if not isinstance(target, (ir.CollectionRef, ir.SettingRef)):
                 continue
             model = ctx.apps.get(target.app)
-            loose = [n for n in model.by_itself if n.startswith(f"{target.name}.")] if model else []
+            loose = model.loose_fields(target.name) if model else []
             if model is None or (target.name not in model.by_itself and not loose):
                 continue
-            what = f"`{target.app}.{target.name}`" + (
-                f" (its `{loose[0].split('.', 1)[1]}`)" if loose else ""
-            )
+            what = f"`{target.app}.{target.name}`" + (f" (its `{loose[0]}`)" if loose else "")
             yield Diagnostic(
                 "TL2008",
                 f"{what} changes by itself: on a phone this clause fails when it does",
