@@ -135,6 +135,17 @@ class Coverage:
         }  # fmt: skip
         return dataclasses.replace(self, fields=fields, complete=frozenset(complete))
 
+    def without_fields(self, unread: set[tuple[str, str, str]]) -> Coverage:
+        """This coverage, with these (app, collection, field) not read after all."""
+        if not unread:
+            return self
+        fields = dict(self.fields)
+        for app, coll, name in unread:
+            if (app, coll) in fields:
+                fields[(app, coll)] = fields[(app, coll)] - {name}
+        gone = {(app, coll) for app, coll, _ in unread}
+        return dataclasses.replace(self, fields=fields, complete=self.complete - gone)
+
     def with_same(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
         return dataclasses.replace(self, same=self.same | keys)

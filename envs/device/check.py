@@ -13,6 +13,7 @@ from tasklang.envs.device.probes import (
     Listed,
     Reading,
     coverage,
+    probe_specs,
     read_start,
     read_world,
     start_specs,
@@ -176,6 +177,7 @@ def device_check(
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     quiet = quiet_state(compiled, traj.steps if history else None)
     cov = coverage(compiled, initial=initial).with_quiet(quiet).with_fields(stamped)
+    cov = cov.without_fields(not_kept(compiled, [*(s for s in states if s is not None), end]))
     listed = listed if listed is not None else listed_of(traj)
     if listed is not None:  # the same folders before and after: the records are the same
         same = frozenset(k for k, paths in reading.listed.items() if listed.get(k) == paths)
@@ -195,6 +197,22 @@ def device_check(
         params = resolve_params(compiled, traj.header.instance.params, initial or WorldSnapshot())
         readings = Readings(start, end, params)
     return device_verdict(compiled, verdict, cov.without(unread), probed, readings)
+
+
+def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:
+    """The (app, collection, field) that some row read in ``states`` did not keep (a field
+    whose codec is ``partial``, left out of a reading's records): unread for the episode."""
+    out = set()
+    for spec in probe_specs(compiled):
+        for fm in spec.fields:
+            if not (fm.codec.partial and fm.codec.exact):
+                continue
+            for st in states:
+                held = st.apps.get(spec.app)
+                recs = held.collections.get(spec.target) if held is not None else None
+                if recs and any(fm.field not in r for r in recs):
+                    out.add((spec.app, spec.target, fm.field))
+    return out
 
 
 def _missing(state: WorldSnapshot, cov: Coverage) -> set[tuple[str, str]]:

@@ -32,10 +32,18 @@ class Codec:
     # a list kept as one row of another provider per item (a group's members): the raw value
     # is a JSON array of the rows' values
     many: bool = False
+    # some rows do not keep the field (`decode` raises `NotKept`): it is read only where no
+    # row read in the episode lacks it
+    partial: bool = False
 
 
 class DecodeError(ValueError):
     """A raw value that does not fit the field's type (garbage from the device)."""
+
+
+class NotKept(ValueError):
+    """A row that does not keep the field at all (a WeChat image message keeps no file
+    name): not garbage, but nothing to read the field from."""
 
 
 def _text_encode(v: Any) -> Raw:
@@ -329,6 +337,12 @@ def parent_name(path_field: str) -> Codec:
 FILE_KINDS: tuple[str, ...] = ("document", "image", "audio", "video", "archive", "apk", "other")
 
 
+# the columns of WeChat's `message` table each field of a chat message is read from, `content`
+# last (it may hold commas): `kind` needs an app message's own type, `body` a group's sender
+WECHAT_MESSAGE = {"kind": "type,content", "body": "type,isSend,talker,content",
+                  "amount": "type,content"}  # fmt: skip
+
+
 # Columns that keep a field in another form: (field, column) -> codec. Each is the real app's
 # storage (the comments in the app models say which).
 FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
@@ -372,12 +386,22 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     ("email_label", "data2"): lambda t: _members(t, {"home": "1", "work": "2", "other": "3"}),
     # a contact's standard group: the title of the group row its membership names (Simple
     # Contacts' groups Family, Friends, Work, Classmates); `other` is no such membership
+    # WeChat's chat messages: the row's `type` and its `content` (see `wechat.py`)
+    ("kind", WECHAT_MESSAGE["kind"]): lambda t: _wechat("kind", t),
+    ("body", WECHAT_MESSAGE["body"]): lambda t: _wechat("body", t),
+    ("amount", WECHAT_MESSAGE["amount"]): lambda t: _wechat("amount", t),
     ("group", "title"): lambda t: titled(
         t,
         {"family": "Family", "friends": "Friends", "work": "Work", "classmates": "Classmates"},
         none="other",
     ),
 }
+
+
+def _wechat(part: str, t: ir.Type) -> Codec | None:
+    from tasklang.envs.device.wechat import message_codec
+
+    return message_codec(part, t)
 
 
 def _epoch_ms(when: dt.datetime) -> int:

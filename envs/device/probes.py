@@ -24,6 +24,7 @@ from tasklang.envs.device.codec import (
     PREFS_SET,
     Codec,
     DecodeError,
+    NotKept,
     column_codec,
     setting_codec,
 )
@@ -1130,7 +1131,7 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
         if len(f.parts) == 1:
             out[f.column] = raw
             continue
-        values = raw.split(",") if raw is not None else [None] * len(f.parts)
+        values = raw.split(",", len(f.parts) - 1) if raw is not None else [None] * len(f.parts)
         if len(values) != len(f.parts):
             raise UnsafeValue(f"{spec.app}.{spec.target}: {raw!r} does not fill {f.column}")
         out.update(zip(f.parts, values, strict=True))
@@ -1186,10 +1187,13 @@ def _raw_of(row: dict[str, str | None], fm: FieldMap, spec: ProbeSpec) -> str | 
 
 def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
     """The records a probe's output holds. Raises :class:`Ambiguous` for a record whose rows
-    elsewhere hold several values for one field."""
+    elsewhere hold several values for one field. A field some row does not keep (a
+    ``partial`` codec's :class:`NotKept`) is left out of every record: a reading holds a
+    field for all of a collection's records or for none."""
     members = _set_members(spec, run)
     kept = _data_rows(spec, run)
-    records = []
+    records: list[dict[str, Any]] = []
+    lacking: set[str] = set()
     for row in raw_rows(spec, out, run):
         if spec.is_named(row):
             continue
@@ -1203,9 +1207,12 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
                 raw = "0" if fm.elsewhere is not None else _raw_of(row, fm, spec)
             if fm.field in members:  # kept as the record's place in a set
                 raw = "1" if raw is not None and raw in members[fm.field] else "0"
-            rec[fm.field] = _decode(fm.codec, raw, spec)
+            try:
+                rec[fm.field] = _decode(fm.codec, raw, spec)
+            except NotKept:
+                lacking.add(fm.field)
         records.append(rec)
-    return records
+    return [{k: v for k, v in r.items() if k not in lacking} for r in records]
 
 
 def prefs_records(spec: ProbeSpec, entries: dict[str, str | None]) -> list[dict[str, Any]]:

@@ -74,9 +74,13 @@ app wechat {
     unread = "unReadCount",
     last_activity = "conversationTime",
   }
+  # a row's `type` says what a message is and `content` holds it: words, or XML naming a
+  # file, a place or a transfer's note and amount (see envs/device/wechat.py)
   probe messages: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "message" {
     chat = "talker",
-    body = "content",
+    kind = "type,content",
+    body = "type,isSend,talker,content",
+    amount = "type,content",
     sent_at = "createTime",
     outgoing = "isSend",
   }
