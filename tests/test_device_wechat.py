@@ -113,6 +113,13 @@ def test_a_group_message_without_its_sender_keeps_no_body(spec: ProbeSpec) -> No
         _read(spec, "body", row)
 
 
+@pytest.mark.parametrize("part", ["kind", "body", "amount"])
+def test_a_row_with_a_null_column_keeps_nothing_of_it(spec: ProbeSpec, part: str) -> None:
+    fm = next(f for f in spec.fields if f.field == part)
+    with pytest.raises(NotKept):
+        fm.codec.decode(None)
+
+
 def _sql(value: str | None) -> str:
     if value is None:
         return "NULL"

@@ -384,12 +384,12 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     # an e-mail address's type (`data2` of its `email_v2` row): Email TYPE_HOME 1, TYPE_WORK 2,
     # TYPE_OTHER 3
     ("email_label", "data2"): lambda t: _members(t, {"home": "1", "work": "2", "other": "3"}),
-    # a contact's standard group: the title of the group row its membership names (Simple
-    # Contacts' groups Family, Friends, Work, Classmates); `other` is no such membership
     # WeChat's chat messages: the row's `type` and its `content` (see `wechat.py`)
     ("kind", WECHAT_MESSAGE["kind"]): lambda t: _wechat("kind", t),
     ("body", WECHAT_MESSAGE["body"]): lambda t: _wechat("body", t),
     ("amount", WECHAT_MESSAGE["amount"]): lambda t: _wechat("amount", t),
+    # a contact's standard group: the title of the group row its membership names (Simple
+    # Contacts' groups Family, Friends, Work, Classmates); `other` is no such membership
     ("group", "title"): lambda t: titled(
         t,
         {"family": "Family", "friends": "Friends", "work": "Work", "classmates": "Classmates"},

@@ -149,8 +149,8 @@ def message_codec(part: str, t: ir.Type) -> Codec | None:
         return None if any(v is None for v in values) else ",".join(str(v) for v in values)
 
     def decode(raw: Raw) -> Any:
-        if raw is None:
-            return None
+        if raw is None:  # a column of the row is NULL
+            raise NotKept(f"a message's {part} needs each of {WECHAT_MESSAGE[part]}")
         values = raw.split(",", len(columns) - 1)
         if len(values) != len(columns):
             raise NotKept("the row lacks a column")
