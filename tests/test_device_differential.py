@@ -53,15 +53,15 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 690 of 928 end states (seed 0, 6 near misses), 127 of them reference end
-    # states and 474 caught near misses; 5841 of 7152 clause results
-    assert len(decided) / len(cases) >= 0.74
+    # measured: 710 of 922 end states (seed 0, 6 near misses), 131 of them reference end
+    # states and 486 caught near misses; 5994 of 7104 clause results
+    assert len(decided) / len(cases) >= 0.76
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 127 and all(c.device for c in refs)
+    assert len(refs) >= 131 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 470
+    assert len(caught) >= 480
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.80
+    assert observable >= 0.84
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -172,3 +172,43 @@ def test_what_the_messages_keep_is_decided_on_a_phone() -> None:
         assert {f for f in ("kind", "body") if any(f"`{f}`" in w for w in on_messages)} == (
             undecided
         ), (task, why)
+
+
+@pytest.mark.parametrize(
+    "task",
+    [TASK, "cross.wechat_plan_to_calendar", "cross.movie_ticket_to_calendar",
+     "cross.yelp_address_wechat"],
+)  # fmt: skip
+def test_what_wechat_declares_decides_its_guards(task: str, decided_on_a_phone: Any) -> None:
+    """Friends, chats' pins and mutes, and transfers change only from their own pages; what
+    friends, groups, payees and other devices change by themselves is excused where a guard
+    watches WeChat only as part of something larger."""
+    decided_on_a_phone(task)
+
+
+def _renamed(world: WorldSnapshot, **changes: Any) -> WorldSnapshot:
+    """``world`` with its first friend changed."""
+    out = world.model_copy(deep=True)
+    friends = out.apps["wechat"].collections["friends"]
+    friends[0] = {**friends[0], **changes}
+    return out
+
+
+def test_a_friend_renaming_themselves_is_no_fault_of_the_agent() -> None:
+    """The reference sends the file; a friend changing their own name meanwhile leaves it a
+    success, on a phone and in PhoneWorld alike, while a remark the agent changed fails its
+    `only ... changed` guard."""
+    from tasklang.envs.device.differential import judge, start_reading, step_readings
+    from tasklang.envs.phoneworld.episode import run_reference
+
+    compiled = library()[TASK]
+    _, traj = run_reference(compiled, 0)
+    final = traj.final.snapshot
+    assert final is not None
+    readings = step_readings(compiled, traj)
+    assert readings is not None
+    states, start = [r.snapshot for r in readings], start_reading(compiled, traj)
+    own = judge(compiled, traj, _renamed(final, nickname="New name"), "own", states, start)
+    assert (own.phoneworld, own.device) == (True, True)
+    edited = judge(compiled, traj, _renamed(final, remark="Edited"), "remark", states, start)
+    assert edited.phoneworld is False and edited.agrees

@@ -486,10 +486,30 @@ def test_recent_mini_programs_and_unavailable_ones() -> None:
     assert d.find(desc="Recently Used", text="Bike Share") is not None
     d.tap(text="Bike Share")
     assert ep.phone.toast == "Bike Share is unavailable" and ep.phone.foreground == "wechat"
-    before = coll(ep, "wechat", "recent_mini_apps")
     d.tap(text="Coffee", nth=1)
     assert ep.phone.foreground == "coffee"
-    assert coll(ep, "wechat", "recent_mini_apps") is before  # opening one writes nothing
+    # opening one is WeChat's own bookkeeping: it was used now (its pin stays)
+    assert coll(ep, "wechat", "recent_mini_apps") == [
+        {"name": "Bike Share", "last_used": "2026-05-10T08:00:00", "pinned": False},
+        {
+            "name": "Coffee",
+            "last_used": ep.phone.clock.isoformat(timespec="seconds"),
+            "pinned": True,
+        },
+    ]
+
+
+def test_a_mini_program_opened_joins_the_recently_used() -> None:
+    ep, d = episode()
+    set_state(ep, "wechat", recent_mini_apps=[])
+    open_coffee(ep, d)
+    assert coll(ep, "wechat", "recent_mini_apps") == [
+        {
+            "name": "Coffee",
+            "last_used": ep.phone.clock.isoformat(timespec="seconds"),
+            "pinned": False,
+        }
+    ]
 
 
 def test_closing_or_leaving_the_mini_program_returns_to_wechat() -> None:

@@ -64,6 +64,27 @@ app wechat {
     dark_mode: enum(follow_system, on, off) = "follow_system"
   }
 
+  # Friends are edited from a profile's menu (Set Remark and Tag; Add to Starred / Remove
+  # from Starred; Delete, confirmed in its "Delete Contact" dialog) and added by accepting a
+  # request; the name and region are the friend's own, which they change themselves.
+  changes friends only by text "Add to Starred", text "Remove from Starred", text "Accept"
+  changes friends only on text "Set Remark and Tag", text "Delete Contact"
+  changes friends.nickname, friends.region by itself
+  # A chat is pinned from its long-press menu or Chat Info (Sticky on Top / Unsticky), muted
+  # in Chat Info; a group's title is its name, which any member may change, and a friend's
+  # follows the name they give themselves.
+  changes chats.pinned only on text "Sticky on Top", text "Unsticky"
+  changes chats.muted only on text "Mute Notifications"
+  changes chats.is_group nowhere
+  changes chats.title by itself
+  # WeChat keeps the mini programs used lately itself: opening one puts it at the top of the
+  # list, and using one on another device (WeChat for PC) lists it too.
+  changes recent_mini_apps by itself
+  # A transfer is made only from the WeChat Pay sheet (the password or fingerprint confirms
+  # it there); the friend accepts or returns it, or it lapses back after a day.
+  changes transfers only on text "WeChat Pay"
+  changes transfers.status by itself
+
   probe friends: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rcontact" {
     wxid = "username",
     nickname = "nickname",

@@ -292,6 +292,20 @@ def conversations(ctx: Ctx) -> list[Conversation]:
     return result
 
 
+def used(ctx: Ctx, name: str) -> None:
+    """A mini program opened: it heads the Recently Used list (WeChat's bookkeeping, which
+    the app model says changes by itself)."""
+    mine = ctx.find("recent_mini_apps", lambda r: r.get("name") == name, "wechat")
+    if mine is None:
+        ctx.add(
+            "recent_mini_apps",
+            {"name": name, "last_used": stamp(ctx.now), "pinned": False},
+            "wechat",
+        )
+    else:
+        ctx.update("recent_mini_apps", mine, "wechat", last_used=stamp(ctx.now))
+
+
 def chat_title(ctx: Ctx, peer: str) -> str:
     friend = friends_by_id(ctx).get(peer)
     if friend is not None:
@@ -1533,6 +1547,7 @@ class WeChatApp(WeChatPay, App):
             ctx.toast(f"{arg} is unavailable")
             return
         ctx.hide_keyboard()
+        used(ctx, ctx.phone.apps[model].label or str(arg))
         ctx.open(model)
 
     # ============================================================== "Send to Chat"
