@@ -70,26 +70,31 @@ def test_a_message_that_keeps_no_body_reads_its_kind_only(spec: ProbeSpec, kind:
         assert _read(spec, "amount", row) is None
 
 
+def _row(code: str, content: str, talker: str = "wxid_pal", sent: str = "1") -> dict[str, str]:
+    return {"type": code, "isSend": sent, "talker": talker, "content": content}
+
+
 def test_rows_as_a_phone_writes_them(spec: ProbeSpec) -> None:
-    file_row = {
-        "type": "49", "isSend": "1", "talker": "wxid_pal",
-        "content": '<?xml version="1.0"?>\n<msg><appmsg appid="" sdkver="0"><title>Q3.pdf'
-        "</title><des></des><type>6</type><appattach><totallen>1024</totallen><fileext>pdf"
-        "</fileext></appattach></appmsg><fromusername>wxid_me</fromusername></msg>",
-    }  # fmt: skip
+    file_row = _row(
+        "49",
+        '<?xml version="1.0"?>\n<msg><appmsg appid="" sdkver="0"><title>Q3.pdf</title><des>'
+        "</des><type>6</type><appattach><totallen>1024</totallen><fileext>pdf</fileext>"
+        "</appattach></appmsg><fromusername>wxid_me</fromusername></msg>",
+    )
     assert (_read(spec, "kind", file_row), _read(spec, "body", file_row)) == ("file", "Q3.pdf")
-    transfer = {
-        "type": "419430449", "isSend": "1", "talker": "wxid_pal",
-        "content": "<msg><appmsg><title>Transfer</title><type>2000</type><wcpayinfo>"
-        "<paysubtype>1</paysubtype><feedesc>￥1,250.5</feedesc><pay_memo>dinner</pay_memo>"
-        "</wcpayinfo></appmsg></msg>",
-    }  # fmt: skip
+    transfer = _row(
+        "419430449",
+        "<msg><appmsg><title>Transfer</title><type>2000</type><wcpayinfo><paysubtype>1"
+        "</paysubtype><feedesc>￥1,250.5</feedesc><pay_memo>dinner</pay_memo></wcpayinfo>"
+        "</appmsg></msg>",
+    )
     assert _read(spec, "amount", transfer) == 125050
     assert _read(spec, "body", transfer) == "dinner"
-    group = {"type": "1", "isSend": "0", "talker": "1234@chatroom", "content": "wxid_b:\nhi, all"}
+    group = _row("1", "wxid_b:\nhi, all", talker="1234@chatroom", sent="0")
     assert _read(spec, "body", group) == "hi, all"
-    card = {"type": "49", "isSend": "0", "talker": "wxid_pal",
-            "content": "wxid_pal:\n<msg><appmsg><title>Menu</title><type>33</type></appmsg></msg>"}  # fmt: skip
+    card = _row(
+        "49", "wxid_pal:\n<msg><appmsg><title>Menu</title><type>33</type></appmsg></msg>", sent="0"
+    )
     assert _read(spec, "kind", card) == "link"
 
 
