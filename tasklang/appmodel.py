@@ -80,7 +80,10 @@ class AppBuilder(Reporter):
             elif isinstance(item, ast.ProbeDecl):
                 probes.append(item)
         for change in (i for i in decl.items if isinstance(i, ast.ChangeDecl)):
-            self.change_scope(app, change)
+            if change.removes:
+                self.removal_scope(app, change)
+            else:
+                self.change_scope(app, change)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
             rdef = app.record(coll_decl.record)
             if rdef is None:
@@ -160,6 +163,43 @@ class AppBuilder(Reporter):
         elif names:
             screens = [selector(self, s) for s in decl.screens]
             app.changes.append(
+                ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
+            )
+
+    def removal_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
+        """`removes <collections> only on <screens>` (`only by`, `nowhere`): each name a
+        collection of the app whose records have a key (a record removed is its key gone),
+        said of in one `only on` and one `only by` line at most, or in one `nowhere` line."""
+        if decl.by_itself:
+            self.error("TL1033", "records are not removed `by itself` in a `removes` line",
+                       decl.span, "leave the collection out: with no `removes` line its "
+                       "records may be removed wherever it changes")  # fmt: skip
+            return
+        names = []
+        for item in decl.names:
+            name, at = item.text, item.span
+            rdef = app.record_of(name)
+            if app.collection(name) is None or rdef is None:
+                known = [c.name for c in app.collections]
+                self.error("TL1033", f"app `{app.name}` has no collection `{name}`", at,
+                           did_you_mean(name, known))  # fmt: skip
+            elif rdef.key_field() is None:
+                self.error("TL1033", f"the records of `{app.name}.{name}` have no key field, "
+                           "so nothing says which record was removed", at,
+                           f"mark with `key` the field of `{rdef.name}` that tells its records "
+                           "apart")  # fmt: skip
+            elif name in names or any(
+                not c.screens or not decl.screens or c.by_tap == decl.by_tap
+                for c in app.removals_of(name)
+            ):
+                self.error("TL1033", f"where records of `{name}` are removed is said twice in "
+                           f"app `{app.name}`", at, "name it in one `only on` line and one "
+                           "`only by` line at most, or in one `nowhere` line")  # fmt: skip
+            else:
+                names.append(name)
+        if names:
+            screens = [selector(self, s) for s in decl.screens]
+            app.removals.append(
                 ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
             )
 

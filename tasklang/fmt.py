@@ -536,13 +536,14 @@ class _Formatter(_ExprPrinter):
     def _text_ChangeDecl(self, node: ast.ChangeDecl) -> _Doc:
         # no comma after the last name or screen: the grammar has none there
         names = _Group("", tuple((n.text,) for n in node.names), "", comma=False)
+        verb = "removes " if node.removes else "changes "
         if node.by_itself:
-            return _cat("changes ", names, " by itself")
+            return _cat(verb, names, " by itself")
         if not node.screens:
-            return _cat("changes ", names, " nowhere")
+            return _cat(verb, names, " nowhere")
         screens = tuple((self._text_Selector(s),) for s in node.screens)
         how = "by" if node.by_tap else "on"
-        return _cat("changes ", names, f" only {how} ", _Group("", screens, "", comma=False))
+        return _cat(verb, names, f" only {how} ", _Group("", screens, "", comma=False))
 
     def _text_FieldDecl(self, node: ast.FieldDecl) -> _Doc:
         key = " key" if node.key else ""

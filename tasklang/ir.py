@@ -602,6 +602,9 @@ class AppModel(IRNode):
     # change with no action (the service, other people, the time); what watches the whole
     # app, or any change anywhere, does not watch them
     by_itself: list[str] = Field(default_factory=list)
+    # `removes C only on <screens>` (`only by`, `nowhere`): where records of a collection are
+    # removed, within where it changes at all
+    removals: list[ChangeScope] = Field(default_factory=list)
 
     def record(self, name: str) -> RecordDef | None:
         return next((r for r in self.records if r.name == name), None)
@@ -627,6 +630,11 @@ class AppModel(IRNode):
         """Where a collection or setting may change: its `changes` lines (none: the model
         does not say, so any step may change it)."""
         return [c for c in self.changes if name in c.names]
+
+    def removals_of(self, name: str) -> list[ChangeScope]:
+        """Where a collection's records may be removed: its `removes` lines (none: the
+        model does not say, so wherever it changes)."""
+        return [c for c in self.removals if name in c.names]
 
 
 class SourceInfo(BaseModel):

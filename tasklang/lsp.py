@@ -848,6 +848,8 @@ KEYWORDS: dict[str, str] = {
     "only": "`only a.b, ... changed`: nothing outside these changed.",
     "itself": "`changes NAME by itself`: it changes with no action (the service, other "
     "people, the time), so what watches the whole app, or any change, does not watch it.",
+    "removes": "`removes C only on SELECTOR, ...` (`only by`, `nowhere`): records of the "
+    "collection are removed only from such a step; an episode that takes none removes none.",
     "changed": "`changed C`: any change to a collection or setting (also `only ... changed`).",
     "trace": "`trace PRED`: a check over the whole trajectory, not just the final state.",
     "eventually": "`trace eventually E`: the event happens at some step.",
@@ -919,7 +921,9 @@ TASK_ITEMS = (
     "kind", "apps", "goal", "params", "constraints", "given", "expect", "forbid", "outcome",
     "budget", "device", "tags", "difficulty", "revision", "require", "verify_only",
 )  # fmt: skip
-APP_ITEMS = ("package", "label", "host", "record", "collection", "settings", "changes", "probe")
+APP_ITEMS = (
+    "package", "label", "host", "record", "collection", "settings", "changes", "removes", "probe"
+)  # fmt: skip
 CLAUSE_STARTS = ("unchanged", "only", "trace", "ui", "subgoal")
 EXPR_STARTS = (
     "exists", "none", "all", "count", "sum", "min", "max", "avg", "not", "answer", "now",
@@ -1292,6 +1296,8 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
             out.add(r.name, lsp.CompletionItemKind.Class, 0, detail="record")
     elif first == "changes" and app is not None:
         _changes_items(out, app, st)
+    elif first == "removes" and app is not None:
+        _removes_items(out, app, st)
     elif first == "probe":
         if len(st) == 1 and app is not None:
             _add_members(out, app)
@@ -1315,19 +1321,50 @@ def _changes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
     `changes NAME, ... by itself`."""
     last = st[-1]
     words = [t.text for t in st if t.kind == "name"]
-    if last.text == "only":
-        out.keywords(("on", "by"), 0)
-    elif "only" in words[1:]:
-        if last.text in ("on", "by", ","):
-            out.keywords(SELECTOR_ATTRS, 0)
-    elif "nowhere" in words[1:] or "itself" in words[1:]:
+    if _scope_items(out, st) or "itself" in words[1:]:
         return
-    elif last.text == "by":
+    if last.text == "by":
         out.keywords(("itself",), 0)
     elif last.text in ("changes", ","):
         _add_members(out, app)
     elif last.kind == "name":
         out.keywords(("only", "nowhere", "by"), 0)
+
+
+def _scope_items(out: _Items, st: Sequence[Tok]) -> bool:
+    """The part of a `changes` or `removes` line after its names: `only on|by SELECTOR, ...`
+    or `nowhere`. True: the line is there (what follows is offered, if anything)."""
+    last = st[-1]
+    words = [t.text for t in st if t.kind == "name"]
+    if last.text == "only":
+        out.keywords(("on", "by"), 0)
+    elif "only" in words[1:]:
+        if last.text in ("on", "by", ","):
+            out.keywords(SELECTOR_ATTRS, 0)
+    elif "nowhere" not in words[1:]:
+        return False
+    return True
+
+
+def _removes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
+    """`removes COLLECTION, ... only on|by SELECTOR, ...` or `removes COLLECTION, ...
+    nowhere`: collections whose records have a key."""
+    last = st[-1]
+    if _scope_items(out, st):
+        return
+    if last.text in ("removes", ","):
+        for c in app.collections:
+            rec = app.record(c.record)
+            if rec is not None and rec.key_field() is not None:
+                out.add(
+                    c.name,
+                    lsp.CompletionItemKind.Struct,
+                    0,
+                    detail=f"collection of {c.record}",
+                    doc=_record_doc(app, rec),
+                )
+    elif last.kind == "name":
+        out.keywords(("only", "nowhere"), 0)
 
 
 def _params_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:

@@ -102,6 +102,14 @@ class ToAst(Transformer[Token, ast.Module]):
         by_tap, screens = where
         return ast.ChangeDecl(names, screens, by_tap, span=self._span(meta))
 
+    def removal_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
+        *tokens, where = items
+        names = [ast.Dotted([str(t)], span=self._tok(t)) for t in tokens]
+        if where is _BY_ITSELF:
+            return ast.ChangeDecl(names, [], by_itself=True, removes=True, span=self._span(meta))
+        by_tap, screens = where
+        return ast.ChangeDecl(names, screens, by_tap, removes=True, span=self._span(meta))
+
     def change_name(self, meta: Meta, items: list[Token | None]) -> ast.Dotted:
         return ast.Dotted([str(t) for t in items if t is not None], span=self._span(meta))
 

@@ -224,7 +224,7 @@ def test_proving_a_collection_quiet_leaves_its_loose_fields_out() -> None:
 def test_phoneworld_lets_a_field_change_by_itself_with_no_way_in() -> None:
     """The ride app's trips change only on the pay sheet and the cancel dialogs, but for the
     fields the service moves: a trip assigned a driver with no step taken is no breach; its
-    destination changed so is."""
+    payment changed so is, and its destination (which never changes) too."""
     ep = Episode(library()["mini.ride_driver_plate"], 0)
     phone = ep.phone
     before = dict(phone.state)
@@ -237,7 +237,10 @@ def test_phoneworld_lets_a_field_change_by_itself_with_no_way_in() -> None:
 
     phone.state["ride"] = moved(status="completed", driver="Someone Else")
     phone._changed_where_declared(before)  # no way in needed
-    phone.state["ride"] = moved(status="completed", destination="Somewhere Else")
+    phone.state["ride"] = moved(status="completed", paid=False)
     with pytest.raises(UndeclaredChange, match=r"ride\.trips changed where its model"):
         phone._changed_where_declared(before)
     assert phone.state["ride"] is old  # the apps' data as it was
+    phone.state["ride"] = moved(destination="Somewhere Else")
+    with pytest.raises(UndeclaredChange, match=r"ride\.trips\.destination changed where"):
+        phone._changed_where_declared(before)

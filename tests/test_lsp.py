@@ -637,6 +637,13 @@ def test_completion_of_changes_lines(server: Client) -> None:
     assert labels("changes7.app", "changes stations nowhere ") == set()
     assert labels("changes8.app", "changes stations by ") == {"itself"}
     assert labels("changes9.app", "changes stations by itself ") == set()
+    # where records are removed: collections with a key only
+    assert "removes" in labels("removes0.app", "")
+    assert labels("removes1.app", "removes ") == {"stations"}
+    assert labels("removes2.app", "removes stations ") == {"only", "nowhere"}
+    assert labels("removes3.app", "removes stations only ") == {"on", "by"}
+    assert {"text", "id"} <= labels("removes4.app", "removes stations only on ")
+    assert labels("removes5.app", "removes stations nowhere ") == set()
 
 
 def test_completion_of_prefs_probes(server: Client) -> None:

@@ -26,13 +26,23 @@ record added along the way is then still there at the end, under the key it was 
 so the keys read after the episode and not before are exactly the records added, and no key
 is ever deleted: `eventually added C` is false and `never added C` true when no new key is
 read, `at most N times added C` holds when at most ``N`` are, and `never deleted C` holds.
+The same holds of a collection that lost no record in *this* episode: one whose app model
+says where its records are removed (``removes C only on ...``) when no step of the episode
+was taken there (``tasklang.verifiers.probes.kept_state``).
 
-Nothing is proved about `updated` (a record deleted and added again under the same key reads
-like an update), about an event's ``where`` unless it reads only the record's key, fields
-the readings read exactly that the app model says never change in a record that keeps its key
-(``changes C.F nowhere``), and the task's parameters (the record may have changed between the
-step that added it and the end; those have not), nor about the order of events. Those clauses
-stay undecided.
+An append-only collection proves updates too, in one direction. A key one record holds in
+each reading, whose records read differently, was never removed in between, so some step
+updated its record, and the last step that did left it as the end reads it: `eventually
+updated C where P` is *true* (and `never ...` false) when the end's record satisfies ``P``,
+which may read any field both readings read exactly. The converse is not proved: a record
+updated and changed back leaves both readings alike.
+
+Nothing else is proved about `updated` (in any other collection a record deleted and added
+again under the same key reads like an update), about an event's ``where`` unless it reads
+only the record's key, fields the readings read exactly that the app model says never change
+in a record that keeps its key (``changes C.F nowhere``), and the task's parameters (the record
+may have changed between the step that added it and the end; those have not), nor about the
+order of events. Those clauses stay undecided.
 """
 
 from __future__ import annotations
@@ -70,10 +80,13 @@ def bracketed_event(
     compiled: ir.CompiledTask,
     at_end: frozenset[Key],
     fields: dict[Key, frozenset[str]] | None = None,
+    kept: frozenset[Key] | None = None,
 ) -> ir.ChangeEvent | None:
     """The change event of a trace clause that readings before and after the episode can
     decide, in one direction at least (None: they cannot). ``fields``: the fields the
-    readings read exactly, of each collection (see :func:`fixed_fields`)."""
+    readings read exactly, of each collection (see :func:`fixed_fields`). ``kept``: the
+    collections that lost no record all along (None: those the app models declare `append
+    only`; see ``tasklang.verifiers.probes.kept_state``)."""
     body = clause.body
     if not isinstance(body, ir.TraceBody) or body.op not in _OPS or body.second is not None:
         return None
@@ -83,16 +96,20 @@ def bracketed_event(
     target = event.target
     if not isinstance(target, (ir.CollectionRef, ir.SettingRef)):
         return None
-    if (target.app, target.name) not in at_end or event.op == "updated":
+    if (target.app, target.name) not in at_end:
         return None
     if isinstance(target, ir.SettingRef):  # a setting's change is `changed`, never another op
         return event if event.op == "changed" and event.where is None else None
+    key = _key_field(compiled, target)
+    read = (fields or {}).get((target.app, target.name), frozenset())
+    if event.op == "updated":  # the last update of a record left it as the end reads it
+        if key is None or key.name not in read or not _kept(compiled, target, kept):
+            return None
+        return event if event.where is None or _reads_only(event.where, set(read)) else None
     if event.op == "changed" or event.where is None:
         return event if event.where is None else None
-    key = _key_field(compiled, target)
     if key is None:
         return None
-    read = (fields or {}).get((target.app, target.name), frozenset())
     allowed = {key.name} | (fixed_fields(compiled, target) & read)
     return event if _reads_only(event.where, allowed) else None
 
@@ -119,12 +136,14 @@ def decide(
     readings: Readings,
     keyed: frozenset[Key] = frozenset(),
     fields: dict[Key, frozenset[str]] | None = None,
+    kept: frozenset[Key] | None = None,
 ) -> ClauseResult | None:
     """The clause's result where the readings prove it (None: they do not). ``keyed``: the
     collections whose key field the readings read exactly (``Coverage.keyed``); an
-    append-only one among them is decided both ways. ``fields``: the fields they read
-    exactly (``Coverage.fields``), which a `where` may read where they never change."""
-    event = bracketed_event(clause, compiled, at_end, fields)
+    append-only one among them (``kept``, as in :func:`bracketed_event`) is decided both
+    ways. ``fields``: the fields they read exactly (``Coverage.fields``), which a `where`
+    may read where they never change."""
+    event = bracketed_event(clause, compiled, at_end, fields, kept)
     if event is None:
         return None
     assert isinstance(clause.body, ir.TraceBody) and event.target is not None
@@ -133,7 +152,7 @@ def decide(
         return None
     body = clause.body
     n = len(found)
-    exact = _exact(event, compiled, keyed, readings)
+    exact = _exact(event, compiled, keyed, readings, kept)
     if n and body.op in ("eventually", "never"):
         passed, summary = body.op == "eventually", _HAPPENED
     elif body.op == "at_most" and n > (body.times or 0):
@@ -157,7 +176,11 @@ _NEVER = "the readings before and after the episode prove it never happened"
 
 
 def _exact(
-    event: ir.ChangeEvent, compiled: ir.CompiledTask, keyed: frozenset[Key], readings: Readings
+    event: ir.ChangeEvent,
+    compiled: ir.CompiledTask,
+    keyed: frozenset[Key],
+    readings: Readings,
+    kept: frozenset[Key] | None,
 ) -> str | None:
     """Why the readings' count of the event is exact, worded for the clause's summary (None:
     it is only a lower bound). It is for additions and deletions of an append-only
@@ -166,10 +189,8 @@ def _exact(
     target = event.target
     if not isinstance(target, ir.CollectionRef) or event.op not in ("added", "deleted"):
         return None
-    app = compiled.apps.get(target.app)
-    coll = app.collection(target.name) if app is not None else None
     key = _key_field(compiled, target)
-    if coll is None or not coll.append_only or key is None:
+    if not _kept(compiled, target, kept) or key is None:
         return None
     if (target.app, target.name) not in keyed:
         return None
@@ -178,11 +199,24 @@ def _exact(
         return None
     name = f"{target.app}.{target.name}"
     if event.op == "deleted":
-        return f"{name} is append-only and every key read before the episode is read after it"
+        return (
+            f"{name} loses no record along these steps, and every key read before the episode "
+            "is read after it"
+        )
     return (
-        f"{name} is append-only, so a record added along the way is read after the episode "
-        f"under a {key.name} not read before it"
+        f"{name} loses no record along these steps, so a record added along the way is read "
+        f"after the episode under a {key.name} not read before it"
     )
+
+
+def _kept(compiled: ir.CompiledTask, target: ir.CollectionRef, kept: frozenset[Key] | None) -> bool:
+    """Whether the collection lost no record all along (``kept``; None: it is declared
+    `append only`)."""
+    if kept is not None:
+        return (target.app, target.name) in kept
+    app = compiled.apps.get(target.app)
+    coll = app.collection(target.name) if app is not None else None
+    return coll is not None and coll.append_only
 
 
 def _keys(records: list[dict[str, Any]], key: ir.FieldDef) -> set[str]:
@@ -230,6 +264,9 @@ def _proved(
         n = grown if event.op == "added" else -grown
         detail = f"{len(old_rows)} record(s) before the episode, {len(new_rows)} after it"
         return [Evidence(kind="change", app=app, collection=name, detail=detail)] * max(n, 0)
+    if event.op == "updated":
+        assert key is not None  # see bracketed_event
+        return _updated(event, compiled, readings, old_rows, new_rows, key)
     out = []
     for change in diff_records(app, name, old_rows, new_rows, key):
         record = change.after if change.op == "added" else change.before
@@ -238,6 +275,33 @@ def _proved(
         where = "after the episode, not before" if change.op == "added" else "before, not after"
         out.append(Evidence(kind="change", app=app, collection=name, record=record,
                             detail=f"{change.op}: its key was read {where}"))  # fmt: skip
+    return out
+
+
+def _updated(
+    event: ir.ChangeEvent,
+    compiled: ir.CompiledTask,
+    readings: Readings,
+    old: list[dict[str, Any]],
+    new: list[dict[str, Any]],
+    key: ir.FieldDef,
+) -> list[Evidence]:
+    """Updates of an append-only collection the readings prove: a key that one record holds
+    in each reading, whose records differ. The record was never removed, so some step
+    changed it, and the last such step left it as the end reads it: that step's update
+    matches the event's ``where`` when the end's record does."""
+    target = event.target
+    assert isinstance(target, ir.CollectionRef)
+    once = _held_once(old, key) & _held_once(new, key)
+    out = []
+    for change in diff_records(target.app, target.name, old, new, key):
+        if change.op != "updated" or key_of(change.before or {}, key) not in once:
+            continue
+        if not _holds(event, compiled, readings, change.after):
+            continue
+        detail = "updated: its record was read differently before the episode and after it"
+        out.append(Evidence(kind="change", app=target.app, collection=target.name,
+                            record=change.after, detail=detail))  # fmt: skip
     return out
 
 

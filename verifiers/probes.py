@@ -44,7 +44,8 @@ class Coverage:
     # ``(app, "collection.field")``: that field, in every record that kept its key
     quiet: frozenset[Key] = frozenset()
     record_fields: dict[Key, frozenset[str]] = field(default_factory=dict)  # every field
-    append_only: frozenset[Key] = frozenset()  # never lose a record (nor a record its key)
+    # never lose a record (nor a record its key): `append only`, or proved for the episode
+    append_only: frozenset[Key] = frozenset()
     # read the same before the episode and after it (a listing that holds the records among
     # others): the same at the end as at the start, for a guard; not proved along the way
     same: frozenset[Key] = frozenset()
@@ -145,6 +146,11 @@ class Coverage:
                 fields[(app, coll)] = fields[(app, coll)] - {name}
         gone = {(app, coll) for app, coll, _ in unread}
         return dataclasses.replace(self, fields=fields, complete=self.complete - gone)
+
+    def with_kept(self, keys: frozenset[Key]) -> Coverage:
+        """This coverage, with ``keys`` proved to have lost no record all along (see
+        :func:`kept_state`): they count as append-only for this episode."""
+        return dataclasses.replace(self, append_only=self.append_only | keys)
 
     def with_same(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
@@ -346,7 +352,23 @@ def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozense
     (`only by`), when no step was such a step. A step whose action was taken on a screen it
     did not record proves nothing but of the `nowhere` ones, nor do unknown steps (None: the
     phone is read with no record of what was done on it)."""
-    scopes = change_scopes(compiled.apps)
+    return _unopened(change_scopes(compiled.apps), steps)
+
+
+def kept_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+    """The collections the steps prove lost no record all along: those declared `append
+    only` or `removes C nowhere`, and those whose records are removed only from a step on a
+    screen showing some element (`removes C only on`), or from a tap touching one (`only
+    by`), when no step was such a step (as :func:`quiet_state` proves of `changes` lines)."""
+    append_only = frozenset(
+        (name, c.name) for name, app in compiled.apps.items() for c in app.collections
+        if c.append_only
+    )  # fmt: skip
+    return append_only | _unopened(removal_scopes(compiled.apps), steps)
+
+
+def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None) -> frozenset[Key]:
+    """The keys of ``scopes`` none of whose scopes a step opened (see :func:`quiet_state`)."""
     if not scopes:
         return frozenset()
     moved = set()  # may have changed
@@ -371,9 +393,21 @@ def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozense
 def change_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
     """(app, collection or setting) -> where it may change, for each that ``apps`` declare
     with `changes`."""
+    return _by_name(apps, "changes")
+
+
+def removal_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
+    """(app, collection) -> where its records may be removed, for each collection that
+    ``apps`` declare with `removes`."""
+    return _by_name(apps, "removals")
+
+
+def _by_name(apps: dict[str, ir.AppModel], lines: str) -> dict[Key, list[ir.ChangeScope]]:
+    """(app, name) -> the app models' scopes of kind ``lines`` (``changes`` or ``removals``)
+    that name it."""
     out: dict[Key, list[ir.ChangeScope]] = {}
     for name, model in apps.items():
-        for scope in model.changes:
+        for scope in getattr(model, lines):
             for target in scope.names:
                 out.setdefault((name, target), []).append(scope)
     return out
@@ -480,7 +514,9 @@ def device_verdict(
     inferred = {}
     for clause in compiled.task.clauses:
         if clause.id in hidden and readings is not None:
-            result = decide(clause, compiled, cov.at_end, readings, cov.keyed, cov.fields)
+            result = decide(
+                clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only
+            )
             if result is not None:
                 inferred[clause.id] = result
                 del hidden[clause.id]

@@ -24,7 +24,13 @@ from tasklang.envs.device.stamped import stamp
 from tasklang.envs.device.transport import Transport, run_argv
 from tasklang.verifiers.bracket import Readings
 from tasklang.verifiers.check import InstanceError, check_trajectory, resolve_params
-from tasklang.verifiers.probes import Coverage, DeviceVerdict, device_verdict, quiet_state
+from tasklang.verifiers.probes import (
+    Coverage,
+    DeviceVerdict,
+    device_verdict,
+    kept_state,
+    quiet_state,
+)
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
 
@@ -176,7 +182,9 @@ def device_check(
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     quiet = quiet_state(compiled, traj.steps if history else None)
-    cov = coverage(compiled, initial=initial).with_quiet(quiet).with_fields(stamped)
+    kept = kept_state(compiled, traj.steps if history else None)
+    cov = coverage(compiled, initial=initial).with_quiet(quiet).with_kept(kept)
+    cov = cov.with_fields(stamped)
     cov = cov.without_fields(not_kept(compiled, [*(s for s in states if s is not None), end]))
     listed = listed if listed is not None else listed_of(traj)
     if listed is not None:  # the same folders before and after: the records are the same
@@ -185,8 +193,8 @@ def device_check(
         if probed:  # ... and after every step: they never changed
             along = [_listed(s.extra.get(LISTED), f"step {s.index}'s `extra.{LISTED}`")
                      for s in traj.steps]  # fmt: skip
-            kept = [k for k in same if all(a is not None and a.get(k) == listed[k] for a in along)]
-            cov = cov.with_quiet(frozenset(kept))
+            alike = [k for k in same if all(a is not None and a.get(k) == listed[k] for a in along)]
+            cov = cov.with_quiet(frozenset(alike))
     unread = set(reading.unread)
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()

@@ -31,7 +31,7 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import quiet_state
+from tasklang.verifiers.probes import kept_state, quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import by_itself, diff_states, field_kept, record_keys
 from tasklang.verifiers.trajectory import Trajectory
@@ -110,7 +110,8 @@ def run_task(
     # the state the episode's screens prove unchanged stays as it is: the app cannot reach
     # an end state that differs there along these steps
     quiet = quiet_state(compiled, traj.steps)
-    for name, snap in near_misses(compiled, final, rng, misses, quiet):
+    kept = kept_state(compiled, traj.steps)
+    for name, snap in near_misses(compiled, final, rng, misses, quiet, kept):
         cases.append(judge(compiled, traj, snap, name, states, start))
     return cases
 
@@ -182,8 +183,10 @@ def near_misses(
     rng: random.Random,
     limit: int,
     quiet: frozenset[tuple[str, str]] = frozenset(),
+    kept: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[tuple[str, WorldSnapshot]]:
-    """Up to ``limit`` end states near ``snap``, none of which changes ``quiet`` state."""
+    """Up to ``limit`` end states near ``snap``, none of which changes ``quiet`` state, nor
+    removes a record from a ``kept`` collection (or an append-only one)."""
     keys, fields = read_state(compiled)
     out: list[tuple[str, WorldSnapshot]] = []
     for app, name in keys:
@@ -201,11 +204,12 @@ def near_misses(
         if records and rdef is not None:
             i = rng.randrange(len(records))
             coll = model.collection(name)
-            # an append-only collection never loses a record, nor a record its key: such an
+            # an append-only collection never loses a record, nor a record its key, nor does
+            # one whose records are removed only from steps the episode did not take: such an
             # end state is no near miss the app can reach
-            kept = coll is not None and coll.append_only
+            keeps = (coll is not None and coll.append_only) or (app, name) in kept
             key = rdef.key_field()
-            if not kept:
+            if not keeps:
                 rest = records[:i] + records[i + 1 :]
                 dropped = _with_records(snap, app, name, rest)
                 if _is_file(compiled, app, name):  # a folder goes with what it holds
@@ -220,7 +224,7 @@ def near_misses(
             dup = [*records, twin]
             out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
-            if kept and key is not None:
+            if keeps and key is not None:
                 named = [f for f in named if f.name != key.name]
                 if not named:
                     continue

@@ -1002,9 +1002,14 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     a change event on state only screens show, or a guard on a collection a listing shows
     (see :func:`listing_specs`)."""
     from tasklang.verifiers.bracket import bracketed_event
+    from tasklang.verifiers.probes import removal_scopes
 
     cov = coverage(compiled)
-    if any(bracketed_event(c, compiled, cov.at_end, cov.fields) for c in compiled.task.clauses):
+    # what may lose no record along the episode: append-only, or removed only somewhere
+    kept = cov.append_only | frozenset(removal_scopes(compiled.apps))
+    if any(
+        bracketed_event(c, compiled, cov.at_end, cov.fields, kept) for c in compiled.task.clauses
+    ):
         return True
     guards = (ir.UnchangedBody, ir.OnlyChangedBody)
     return any(isinstance(c.body, guards) for c in compiled.task.clauses) and bool(

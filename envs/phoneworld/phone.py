@@ -28,7 +28,7 @@ from tasklang.envs.phoneworld.app import (
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
-from tasklang.verifiers.state import field_kept
+from tasklang.verifiers.state import field_kept, key_of
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -149,6 +149,9 @@ class Phone:
     # (app, collection or setting) -> where its model lets it change: an action that changes
     # it anywhere else raises ``UndeclaredChange``
     change_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
+    # (app, collection) -> where its model lets its records be removed (`removes`): an action
+    # that removes one anywhere else raises ``UndeclaredChange``
+    removal_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
     # (app, collection) -> its records' key field (a `changes` line naming a field follows a
     # record by its key)
     record_keys: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
@@ -156,7 +159,8 @@ class Phone:
     # on the collection does not hold of them
     itself_fields: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     # with ``change_scopes``: each action taken since ``load``, with the screen it was taken on,
-    # and the declared state one of them was found to be a way in to
+    # and the declared state one of them was found to be a way in to (``(app, "removed from
+    # COLLECTION")``: a way in to removing its records)
     taken: tuple[tuple[View, dict[str, Any]], ...] = ()
     opened: frozenset[tuple[str, str]] = frozenset()
     _tree: View | None = None
@@ -705,7 +709,7 @@ class Phone:
     # ------------------------------------------------------------ actions
     def act(self, action: dict[str, Any]) -> Outcome:
         """Carry out one AndroidWorld JSON action on the screen last observed."""
-        before = dict(self.state) if self.change_scopes else None
+        before = dict(self.state) if self.change_scopes or self.removal_scopes else None
         if before is not None:
             self.taken = (*self.taken, (self.observe(), action))
         try:
@@ -723,6 +727,7 @@ class Phone:
         """Refuses a change the app models do not let the actions taken so far make (see
         ``UndeclaredChange``)."""
         screens: dict[int, UiScreen] = {}
+        self._removed_where_declared(before, screens)
         for (app, name), scopes in self.change_scopes.items():
             old, new = before.get(app), self.state.get(app)
             if old is None or new is None or old is new or (app, name) in self.opened:
@@ -731,17 +736,44 @@ class Phone:
             loose = self.itself_fields.get((app, name), frozenset())
             if _same_state(old, new, name, self.record_keys.get((app, coll)), loose):
                 continue
-            if any(self._opened(scope, screens) for scope in scopes):
-                self.opened = self.opened | {(app, name)}  # a way in stays taken
-            else:
-                self.state.clear()  # the apps' data as it was: nothing is written
-                self.state.update(before)
-                self.taken = self.taken[:-1]
-                shown = "; ".join(_scope_text(s) for s in scopes)
-                raise UndeclaredChange(
-                    f"{app}.{name} changed where its model does not let it change (the model "
-                    f"says it changes {shown})"
-                )
+            self._way_in((app, name), scopes, screens, before, f"{app}.{name} changed where "
+                         "its model does not let it change (the model says it changes {})")  # fmt: skip
+
+    def _removed_where_declared(
+        self, before: dict[str, AppData], screens: dict[int, UiScreen]
+    ) -> None:
+        """Refuses the removal of a record (its key gone) from a collection whose model says
+        where its records are removed, by an action that is no way in to that."""
+        for (app, name), scopes in self.removal_scopes.items():
+            old, new, key = before.get(app), self.state.get(app), self.record_keys.get((app, name))
+            way = (app, f"removed from {name}")
+            if old is None or new is None or old is new or key is None or way in self.opened:
+                continue
+            kept = {key_of(r, key) for r in new.collections.get(name, [])}
+            if all(key_of(r, key) in kept for r in old.collections.get(name, [])):
+                continue
+            self._way_in(way, scopes, screens, before, f"a record of {app}.{name} was removed "
+                         "where its model does not let one be removed (the model says its "
+                         "records are removed {})")  # fmt: skip
+
+    def _way_in(
+        self,
+        way: tuple[str, str],
+        scopes: list[ir.ChangeScope],
+        screens: dict[int, UiScreen],
+        before: dict[str, AppData],
+        message: str,
+    ) -> None:
+        """Notes ``way`` as taken when an action so far opened one of ``scopes``; else puts
+        the apps' data back as it was ``before`` and raises ``UndeclaredChange`` with
+        ``message`` (its ``{}``: where the scopes let the state change)."""
+        if any(self._opened(scope, screens) for scope in scopes):
+            self.opened = self.opened | {way}  # a way in stays taken
+            return
+        self.state.clear()  # the apps' data as it was: nothing is written
+        self.state.update(before)
+        self.taken = self.taken[:-1]
+        raise UndeclaredChange(message.format("; ".join(_scope_text(s) for s in scopes)))
 
     def _opened(self, scope: ir.ChangeScope, screens: dict[int, UiScreen]) -> bool:
         """Whether an action taken so far (this one included) lets the scope's state change

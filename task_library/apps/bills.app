@@ -40,16 +40,24 @@ app bills {
   # and paid on the WeChat Pay sheet; the provider issues bills and draws on a balance by
   # itself
   changes accounts only on id "account-input", text "Remove this account?", text "WeChat Pay"
+  removes accounts only on text "Remove this account?"
   changes accounts.due, accounts.due_date, accounts.balance by itself
   collection provider_accounts: Account  # the bills the providers have on record
   # the providers' own books
   changes provider_accounts by itself
   collection payments: Payment
-  # a payment is made only on the WeChat Pay sheet; the provider settles it by itself
-  changes payments only on text "WeChat Pay"
+  # a payment is made only on the WeChat Pay sheet; the provider settles it by itself. A
+  # payment stays in the records; where the service lets one be deleted from them, that is
+  # done from something labelled Delete.
+  changes payments only on
+    text "WeChat Pay",
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
+  removes payments only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
   changes payments.status by itself
-  # when a payment was made is history
-  changes payments.paid_at nowhere
+  # when a payment was made, to which account and provider, for what and how much is history
+  changes payments.paid_at, payments.account_no, payments.kind, payments.provider nowhere
+  changes payments.amount nowhere
 
   settings {
     city: text = "Shanghai"

@@ -74,14 +74,19 @@ app coffee {
   collection orders: Order
   # An order and its lines are made only by paying (the WeChat Pay sheet, or the member
   # balance's confirmation) and cancelled only in the dialog that asks; the store moves an
-  # order along by itself (preparing, ready, completed)
+  # order along by itself (preparing, ready, completed). An order stays in the list; where
+  # the chain lets one be deleted from it, that is done from something labelled Delete.
   changes orders, order_lines only on
     text "WeChat Pay",
     text "Pay with Member Balance",
-    text "Cancel this order?"
+    text "Cancel this order?",
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
+  removes orders only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
   changes orders.status by itself
-  # when an order was placed is history
-  changes orders.placed_at nowhere
+  # when an order was placed, what it holds, where and what it cost is history
+  changes orders.placed_at, orders.items, orders.total, orders.store nowhere
+  changes orders.pickup, orders.coupon nowhere
   collection order_lines: OrderLine
   collection stores: Store
   # The menu and the stores are the chain's: the app shows them and changes neither; a store

@@ -36,7 +36,7 @@ app maps {
   }
 
   record RecentSearch {
-    query: text
+    query: text key  # searching a query again moves it to the top
     searched_at: datetime
   }
 
@@ -53,6 +53,9 @@ app maps {
   changes places nowhere
   collection saved: SavedPlace
   collection recent_searches: RecentSearch
+  # a search leaves the history only in the dialog that removes it (a long press on it) or
+  # the one that deletes them all
+  removes recent_searches only on text "Remove from history?", text "Delete all Maps history?"
   collection routes: Route
   # A place is saved to a list, moved or removed from the "Save to list" choices, the saved
   # place's menu ("Remove") and its note dialog ("Save"); a route is planned by a place's

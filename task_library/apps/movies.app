@@ -64,10 +64,18 @@ app movies {
   changes showtimes by itself
   collection orders: Order
   # An order and its tickets are made only from the WeChat Pay sheet, and refunded only from
-  # the refund dialog (a ticket is marked used at the cinema's gate, not while a task runs)
-  changes orders, tickets only on text "WeChat Pay", text "Refund these tickets?"
-  # when an order was placed is history
-  changes orders.placed_at nowhere
+  # the refund dialog (a ticket is marked used at the cinema's gate, not while a task runs).
+  # An order stays in My Orders; where the service lets one be deleted from it, that is done
+  # from something labelled Delete.
+  changes orders, tickets only on
+    text "WeChat Pay",
+    text "Refund these tickets?",
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
+  removes orders only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
+  # when an order was placed and for which film at which cinema is history (changing to
+  # another showing, where a cinema allows it, keeps both)
+  changes orders.placed_at, orders.film, orders.cinema nowhere
   collection tickets: Ticket
 
   # My Orders lists each order with its number and its tickets' seats. A paid order whose

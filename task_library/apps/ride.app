@@ -41,12 +41,19 @@ app ride {
   # footer): a place is set on the picker it opens, removed in its dialog.
   changes saved_places only on id "add-place"
   collection trips: Trip
-  # when a trip was requested is history
-  changes trips.requested_at nowhere
+  # when a trip was requested, from where to where and in which tier is history
+  changes trips.requested_at, trips.pickup, trips.destination, trips.tier nowhere
   # A trip is made only from the WeChat Pay sheet and cancelled only in the dialogs that ask
   # why and confirm; the service moves it along by itself: a driver accepts (with a car and a
-  # plate), the trip starts and ends
-  changes trips only on text "WeChat Pay", text "Why are you cancelling?", text "Cancel this ride?"
+  # plate), the trip starts and ends. A trip stays in the history; where the service lets one
+  # be deleted from it, that is done from something labelled Delete.
+  changes trips only on
+    text "WeChat Pay",
+    text "Why are you cancelling?",
+    text "Cancel this ride?",
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
+  removes trips only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
   changes trips.status, trips.driver, trips.car, trips.plate by itself
 
   settings {

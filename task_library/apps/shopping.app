@@ -77,7 +77,7 @@ app shopping {
   }
 
   record Search {
-    query: text
+    query: text key  # searching a query again moves it to the top
     searched_at: datetime
   }
 
@@ -135,6 +135,9 @@ app shopping {
     id "keep-shopping-item",
     id "category-tile",
     id "bylineInfo"
+  # an entry leaves the history only by a tap on its own remove button, on the search page
+  removes search_history only by
+    id "com.amazon.mShop.android.shopping:id/iss_search_dropdown_item_delete"
 
   settings {
     customer: text = "Alex"  # the first name the app greets ("Hello, Alex")
