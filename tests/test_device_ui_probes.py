@@ -371,3 +371,20 @@ def test_commands_carry_no_text_from_the_phone() -> None:
         argv = shlex.split(line)
         assert argv[0] in ("content", "settings", "run-as", "ls", "cat", "uiautomator",
                            "dumpsys", "date", "am", "monkey", "input"), line  # fmt: skip
+
+
+def test_where_the_phone_is_reads_as_the_rides_me_page_shows_it() -> None:
+    """The Me page shows the current location, and nothing where the app does not know it."""
+    compiled = library()["mini.ride_book_from_home"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    reading, _ = read(compiled, world)
+    assert reading.snapshot.apps["ride"].settings["location"] == (
+        world.apps["ride"].settings["location"]
+    )
+    nowhere = copy.deepcopy(world)
+    nowhere.apps["ride"].settings["location"] = None
+    reading, _ = read(compiled, nowhere)
+    assert ("ride", "location") not in reading.unread
+    assert reading.snapshot.apps["ride"].settings["location"] is None

@@ -217,3 +217,18 @@ def test_a_friend_renaming_themselves_is_no_fault_of_the_agent() -> None:
     assert (own.phoneworld, own.device) == (True, True)
     edited = judge(compiled, traj, _renamed(final, remark="Edited"), "remark", states, start)
     assert edited.phoneworld is False and edited.agrees
+
+
+def test_only_a_transfers_own_pay_sheet_is_a_way_to_make_one() -> None:
+    """A mini program's WeChat Pay sheet names its merchant; a transfer's reads "Transfer to"
+    and the friend. Paying for a ride proves the transfers unchanged; sending money does not."""
+    from tasklang.envs.phoneworld.episode import run_reference
+    from tasklang.verifiers.probes import quiet_state
+
+    ride = library()["mini.ride_search_destination"]
+    _, traj = run_reference(ride, 0)
+    assert any("WeChat Pay" in (s.observation.ui_xml or "") for s in traj.steps)
+    assert ("wechat", "transfers") in quiet_state(ride, traj.steps)
+    send = library()["wechat.transfer_money"]
+    _, traj = run_reference(send, 0)
+    assert ("wechat", "transfers") not in quiet_state(send, traj.steps)

@@ -62,6 +62,17 @@ app ride {
   # where the phone is: it moves with the phone, and the app follows it
   changes location by itself
 
+  # the Me page shows where the phone is (nothing where the app does not know)
+  probe location: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Rides",
+    tap id "appbrand_name" text "Rides",
+    tap id "tab-bar-item" text "Me",
+  ) value xpath "//node[node[@text='Current Location']]/node[@resource-id='field-value']"
+
   # the trip history shows each trip with its number, and why a cancelled one was
   probe trips: screen (
     tap id "tab_label" text "Discover",

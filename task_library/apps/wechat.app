@@ -80,9 +80,12 @@ app wechat {
   # WeChat keeps the mini programs used lately itself: opening one puts it at the top of the
   # list, and using one on another device (WeChat for PC) lists it too.
   changes recent_mini_apps by itself
-  # A transfer is made only from the WeChat Pay sheet (the password or fingerprint confirms
-  # it there); the friend accepts or returns it, or it lapses back after a day.
-  changes transfers only on text "WeChat Pay"
+  # A transfer is made only from the WeChat Pay sheet of a transfer (the password or
+  # fingerprint confirms it there), whose payee line reads "Transfer to" and the friend: a
+  # mini program's sheet names its merchant; the friend accepts or returns it, or it lapses
+  # back after a day.
+  changes transfers only on
+    xpath "//node[@resource-id='com.tencent.mm:id/pay_payee'][starts-with(@text, 'Transfer to ')]"
   changes transfers.status by itself
 
   probe friends: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rcontact" {

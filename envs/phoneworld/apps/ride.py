@@ -233,7 +233,7 @@ class RideApp(MiniProgram):
         screen = self.page(ctx, "Me", "me")
         saved = ctx.records("saved_places")
         screen.rows = [
-            self.field_row("Current Location", self.location(ctx) or "Unknown", "pick", "location"),
+            self.field_row("Current Location", self.location(ctx), "pick", "location"),
             self.field_row("Saved Places", str(len(saved)), "open_saved"),
             self.field_row("Trips", str(len(ctx.records("trips"))), "tab", "trips"),
             self.field_row("Payment", "WeChat Pay"),
