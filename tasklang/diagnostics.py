@@ -304,11 +304,13 @@ _CODES: list[tuple[str, Severity, str, str]] = [
     (
         "TL1033",
         Severity.ERROR,
-        "invalid `changes` declaration",
+        "invalid `changes` or `removes` declaration",
         "`changes <names> only on <screens>` (or `only by`, `nowhere` or `by itself`) names "
         "collections and settings of the app, each in one `only on` line and one `only by` "
         "line at most, or in one `nowhere` or `by itself` line; a collection that changes by "
-        "itself has no field said of apart.",
+        "itself has no field said of apart. `removes <collections> only on <screens>` (or "
+        "`only by`, or `nowhere`; never `by itself`) names collections whose records have a "
+        "key, each in one `only on` and one `only by` line at most, or in one `nowhere` line.",
     ),
     # -- TL2xxx: analysis (lint)
     (
