@@ -380,8 +380,9 @@ def test_where_the_phone_is_reads_as_the_rides_me_page_shows_it() -> None:
     world = traj.final.snapshot
     assert world is not None
     reading, _ = read(compiled, world)
-    assert reading.snapshot.apps["ride"].settings["location"] == (
-        world.apps["ride"].settings["location"]
+    assert (
+        reading.snapshot.apps["ride"].settings["location"]
+        == (world.apps["ride"].settings["location"])
     )
     nowhere = copy.deepcopy(world)
     nowhere.apps["ride"].settings["location"] = None
