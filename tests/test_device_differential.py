@@ -53,11 +53,11 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 716 of 900 end states (seed 0, 6 near misses), 137 of them reference end
-    # states and 478 caught near misses; 6059 of 6930 clause results
+    # measured: 719 of 900 end states (seed 0, 6 near misses), 138 of them reference end
+    # states and 478 caught near misses; 6078 of 6930 clause results
     assert len(decided) / len(cases) >= 0.78
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 137 and all(c.device for c in refs)
+    assert len(refs) >= 138 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 470
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)

@@ -447,3 +447,59 @@ def test_an_append_only_collection_is_never_seen_losing_a_record() -> None:
     assert event_problem(gone, cov, steps=False) is None
     added = gone.model_copy(update={"op": "added"})
     assert event_problem(added, cov, steps=False) is not None
+
+
+# ------------------------------------------------------------------ the order of events
+def _trip(no: str) -> dict[str, Any]:
+    return {"trip_no": no, "pickup": "Home", "destination": "Gym", "status": "requested"}
+
+
+def test_an_event_before_the_first_way_in_came_before_the_change() -> None:
+    """`A before added C`, with C read only at the end: the readings prove a trip was added,
+    and no trip can be added before the first step on the pay sheet (the ride app's `changes`
+    line), so a search screen shown at or before that step came first."""
+    from tasklang.verifiers.bracket import decide_order
+
+    compiled, clause = _clause("mini.ride_from_search", "plugin.fts.ui.FTSMainUI")
+    cov = coverage(compiled)
+    before = _world("ride", "trips", [_trip("T1")])
+    after = _world("ride", "trips", [_trip("T1"), _trip("T2")])
+    readings = Readings(before, after, {})
+
+    def at(step: int | None) -> Any:
+        return decide_order(clause, compiled, cov.at_end, readings, 5, lambda e: step)
+
+    result = at(3)
+    assert result is not None and result.passed and "at step 5 or later" in result.summary
+    assert at(5) is not None  # its screen came before the state its action led to
+    assert at(6) is None and at(None) is None  # later, or never: not proved either way
+    same = Readings(before, before, {})
+    assert decide_order(clause, compiled, cov.at_end, same, 5, lambda e: 3) is None
+    assert decide_order(clause, compiled, cov.at_end, readings, None, lambda e: 3) is None
+
+
+def test_the_first_way_in_is_the_first_step_on_a_screen_the_model_names() -> None:
+    from tasklang.verifiers.probes import _way_in
+
+    compiled, clause = _clause("mini.ride_from_search", "plugin.fts.ui.FTSMainUI")
+    _, traj = run_reference(compiled, 0)
+    step = _way_in(compiled, clause, traj.steps)
+    assert step is not None
+    shown = [s.index for s in traj.steps if "WeChat Pay" in (s.observation.ui_xml or "")]
+    assert step == shown[0]
+    # a step recorded without its screen may have been a way in
+    blind = [s.model_copy(update={"observation": s.observation.model_copy(
+        update={"ui_xml": None, "ui_elements": None})}) for s in traj.steps]  # fmt: skip
+    assert _way_in(compiled, clause, blind) == blind[0].index
+    # an update of a record whose fields change by themselves is bounded by nothing
+    assert isinstance(clause.body, ir.TraceBody) and isinstance(clause.body.second, ir.ChangeEvent)
+    updated = clause.model_copy(update={"body": clause.body.model_copy(
+        update={"second": clause.body.second.model_copy(update={"op": "updated"})})})  # fmt: skip
+    assert _way_in(compiled, updated, traj.steps) is None
+
+
+def test_the_device_checker_orders_a_search_before_the_booked_trip() -> None:
+    from tasklang.envs.device.differential import run_task
+
+    (reference,) = run_task(library()["mini.ride_from_search"], 0, 0)
+    assert reference.device is True and reference.agrees and not reference.unobservable

@@ -42,12 +42,14 @@ again under the same key reads like an update), about an event's ``where`` unles
 only the record's key, fields the readings read exactly that the app model says never change
 in a record that keeps its key (``changes C.F nowhere``), and the task's parameters (the record
 may have changed between the step that added it and the end; those have not), nor about the
-order of events. Those clauses stay undecided.
+order of events but for one case (:func:`decide_order`: an event the trajectory shows, before
+the first step from which the app lets the state change). Those clauses stay undecided.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,6 +169,50 @@ def decide(
         found = [_none_evidence(event, exact)]
     return ClauseResult(
         id=clause.id, role=clause.role, kind="trace", passed=passed, weight=clause.weight,
+        subgoal=clause.subgoal, summary=summary, evidence=found[:3], span=clause.span,
+    )  # fmt: skip
+
+
+def decide_order(
+    clause: ir.Clause,
+    compiled: ir.CompiledTask,
+    at_end: frozenset[Key],
+    readings: Readings,
+    way_in: int | None,
+    first_at: Callable[[ir.Event], int | None],
+    fields: dict[Key, frozenset[str]] | None = None,
+    kept: frozenset[Key] | None = None,
+) -> ClauseResult | None:
+    """`A before E`, where ``E`` changes state read only at the end and the readings prove it
+    happened, and ``A`` is an event the trajectory shows (an action, a screen, the foreground
+    app). ``E`` happened at step ``way_in`` or later: the first step that was a way in to its
+    state (the app model's `changes` lines; None: there is no such bound). ``A`` first happened
+    at step ``first_at(A)``; at or before ``way_in``, it came first (a step's screen and action
+    come before the state its action leads to), so the clause holds. Nothing else is proved:
+    ``E`` may have happened at any later step (None)."""
+    body = clause.body
+    if not isinstance(body, ir.TraceBody) or body.op != "before" or way_in is None:
+        return None
+    first, later = body.first, body.second
+    if isinstance(first, (ir.ChangeEvent, ir.HoldsEvent)) or not isinstance(later, ir.ChangeEvent):
+        return None
+    alone = clause.model_copy(
+        update={
+            "body": body.model_copy(update={"op": "eventually", "first": later, "second": None})
+        }
+    )
+    if bracketed_event(alone, compiled, at_end, fields, kept) is None:
+        return None
+    found = _proved(later, compiled, readings)
+    step = first_at(first)
+    if not found or step is None or step > way_in:
+        return None
+    summary = (
+        f"{_HAPPENED}, at step {way_in} or later (the first way in to its state), and the "
+        f"event before it happened at step {step}"
+    )
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind="trace", passed=True, weight=clause.weight,
         subgoal=clause.subgoal, summary=summary, evidence=found[:3], span=clause.span,
     )  # fmt: skip
 

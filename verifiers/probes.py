@@ -14,13 +14,14 @@ or in both for additions to and deletions from an append-only collection
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
 from tasklang import ir
-from tasklang.verifiers.bracket import Readings, decide
+from tasklang.verifiers.bracket import Readings, decide, decide_order
 from tasklang.verifiers.snapshot import UiParseError
 from tasklang.verifiers.trajectory import Action, Step
 from tasklang.verifiers.ui import TAPS, Screen, touches
@@ -390,6 +391,40 @@ def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None)
     return frozenset(k for k in scopes if k not in moved)
 
 
+def _way_in(compiled: ir.CompiledTask, clause: ir.Clause, steps: list[Step]) -> int | None:
+    """For `A before E` with ``E`` a change event on a collection or setting: the first step
+    that was a way in to it (its `changes` lines), before which ``E`` cannot have happened
+    (None: no step was, or nothing bounds it: no such line, or it changes by itself)."""
+    body = clause.body
+    event = body.second if isinstance(body, ir.TraceBody) else None
+    if not isinstance(event, ir.ChangeEvent):
+        return None
+    target = event.target
+    if not isinstance(target, (ir.CollectionRef, ir.SettingRef)):
+        return None
+    app = compiled.apps.get(target.app)
+    scopes = change_scopes(compiled.apps).get((target.app, target.name))
+    if app is None or not scopes or target.name in app.by_itself:
+        return None
+    if event.op in ("updated", "changed") and app.loose_fields(target.name):
+        return None  # a field that changes by itself updates a record at any step
+    for step in steps:
+        action = step.action
+        if action is None:
+            continue
+        obs = step.observation
+        if not obs.ui_xml and obs.ui_elements is None:
+            return step.index  # a step without its screen may have been one
+        try:
+            screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
+        except UiParseError:
+            return step.index
+        at = (action.index, action.x, action.y)
+        if any(opens(s, screen, action.action_type, *at) for s in scopes):
+            return step.index
+    return None
+
+
 def change_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
     """(app, collection or setting) -> where it may change, for each that ``apps`` declare
     with `changes`."""
@@ -506,10 +541,13 @@ def device_verdict(
     cov: Coverage,
     steps: bool = False,
     readings: Readings | None = None,
+    taken: list[Step] | None = None,
+    first_at: Callable[[ir.Event], int | None] | None = None,
 ) -> DeviceVerdict:
     """The device verdict on a verdict computed from probe readings (``steps``: read after
     every step too; ``readings``: the state read only at the end, read before the episode
-    as well)."""
+    as well; ``taken``: the episode's steps, and ``first_at``: the first step an event the
+    trajectory shows happened at, which order some events with the readings)."""
     hidden = unobservable(compiled, cov, steps)
     inferred = {}
     for clause in compiled.task.clauses:
@@ -517,6 +555,11 @@ def device_verdict(
             result = decide(
                 clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only
             )
+            if result is None and taken is not None and first_at is not None:
+                result = decide_order(
+                    clause, compiled, cov.at_end, readings, _way_in(compiled, clause, taken),
+                    first_at, cov.fields, cov.append_only,
+                )  # fmt: skip
             if result is not None:
                 inferred[clause.id] = result
                 del hidden[clause.id]

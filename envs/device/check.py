@@ -23,7 +23,13 @@ from tasklang.envs.device.shell import Command
 from tasklang.envs.device.stamped import stamp
 from tasklang.envs.device.transport import Transport, run_argv
 from tasklang.verifiers.bracket import Readings
-from tasklang.verifiers.check import InstanceError, check_trajectory, resolve_params
+from tasklang.verifiers.check import (
+    InstanceError,
+    Monitor,
+    check_trajectory,
+    episode_from_trajectory,
+    resolve_params,
+)
 from tasklang.verifiers.probes import (
     Coverage,
     DeviceVerdict,
@@ -204,7 +210,17 @@ def device_check(
     if start is not None:
         params = resolve_params(compiled, traj.header.instance.params, initial or WorldSnapshot())
         readings = Readings(start, end, params)
-    return device_verdict(compiled, verdict, cov.without(unread), probed, readings)
+    taken, first_at = None, None
+    if history and readings is not None:  # the trajectory's own events, to order with them
+        ep = episode_from_trajectory(seen, readings.params, initial or WorldSnapshot(), [])
+
+        def first_at(event: ir.Event) -> int | None:
+            found = Monitor(compiled, ep).occurrences([event], [True])[0]
+            return found[0].moment if found else None
+
+        taken = traj.steps
+    cov = cov.without(unread)
+    return device_verdict(compiled, verdict, cov, probed, readings, taken, first_at)
 
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:
