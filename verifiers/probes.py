@@ -376,19 +376,30 @@ def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None)
     if steps is None:
         steps = [Step(index=0, action=Action(action_type="click"))]  # anything, on no screen
     for step in steps:
-        action = step.action
-        if action is None:
-            continue
-        obs = step.observation
-        if not obs.ui_xml and obs.ui_elements is None:
-            moved = {k for k, found in scopes.items() if any(s.screens for s in found)}
-            break
-        screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
         for key, found in scopes.items():
-            at = (action.index, action.x, action.y)
-            if key not in moved and any(opens(s, screen, action.action_type, *at) for s in found):
+            if key not in moved and _opened_by(step, found):
                 moved.add(key)
     return frozenset(k for k in scopes if k not in moved)
+
+
+def _opened_by(step: Step, scopes: list[ir.ChangeScope]) -> bool:
+    """Whether the step was a way in to one of ``scopes``: its action taken on a screen that
+    shows an element one of them names (`only on`), or a tap that touches one (`only by`). A
+    step recorded without its screen, or with a tree that does not parse, may have been one
+    (but for state that changes `nowhere`); a step with no action was none."""
+    action = step.action
+    if action is None:
+        return False
+    obs, screen = step.observation, None
+    if obs.ui_xml or obs.ui_elements is not None:
+        try:
+            screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
+        except UiParseError:
+            screen = None
+    if screen is None:
+        return any(s.screens for s in scopes)
+    at = (action.index, action.x, action.y)
+    return any(opens(s, screen, action.action_type, *at) for s in scopes)
 
 
 def _way_in(compiled: ir.CompiledTask, clause: ir.Clause, steps: list[Step]) -> int | None:
@@ -408,21 +419,7 @@ def _way_in(compiled: ir.CompiledTask, clause: ir.Clause, steps: list[Step]) -> 
         return None
     if event.op in ("updated", "changed") and app.loose_fields(target.name):
         return None  # a field that changes by itself updates a record at any step
-    for step in steps:
-        action = step.action
-        if action is None:
-            continue
-        obs = step.observation
-        if not obs.ui_xml and obs.ui_elements is None:
-            return step.index  # a step without its screen may have been one
-        try:
-            screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
-        except UiParseError:
-            return step.index
-        at = (action.index, action.x, action.y)
-        if any(opens(s, screen, action.action_type, *at) for s in scopes):
-            return step.index
-    return None
+    return next((step.index for step in steps if _opened_by(step, scopes)), None)
 
 
 def change_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
