@@ -736,8 +736,8 @@ class Phone:
             loose = self.itself_fields.get((app, name), frozenset())
             if _same_state(old, new, name, self.record_keys.get((app, coll)), loose):
                 continue
-            self._way_in((app, name), scopes, screens, before, f"{app}.{name} changed where "
-                         "its model does not let it change (the model says it changes {})")  # fmt: skip
+            why = f"{app}.{name} changed where its model does not let it change"
+            self._opened_or_refuse((app, name), scopes, screens, before, why, "it changes")
 
     def _removed_where_declared(
         self, before: dict[str, AppData], screens: dict[int, UiScreen]
@@ -752,28 +752,31 @@ class Phone:
             kept = {key_of(r, key) for r in new.collections.get(name, [])}
             if all(key_of(r, key) in kept for r in old.collections.get(name, [])):
                 continue
-            self._way_in(way, scopes, screens, before, f"a record of {app}.{name} was removed "
-                         "where its model does not let one be removed (the model says its "
-                         "records are removed {})")  # fmt: skip
+            why = (
+                f"a record of {app}.{name} was removed where its model does not let one be removed"
+            )
+            self._opened_or_refuse(way, scopes, screens, before, why, "its records are removed")
 
-    def _way_in(
+    def _opened_or_refuse(
         self,
         way: tuple[str, str],
         scopes: list[ir.ChangeScope],
         screens: dict[int, UiScreen],
         before: dict[str, AppData],
-        message: str,
+        why: str,
+        what: str,
     ) -> None:
         """Notes ``way`` as taken when an action so far opened one of ``scopes``; else puts
-        the apps' data back as it was ``before`` and raises ``UndeclaredChange`` with
-        ``message`` (its ``{}``: where the scopes let the state change)."""
+        the apps' data back as it was ``before`` and raises ``UndeclaredChange``: ``why``,
+        and where the model says ``what`` happens."""
         if any(self._opened(scope, screens) for scope in scopes):
             self.opened = self.opened | {way}  # a way in stays taken
             return
         self.state.clear()  # the apps' data as it was: nothing is written
         self.state.update(before)
         self.taken = self.taken[:-1]
-        raise UndeclaredChange(message.format("; ".join(_scope_text(s) for s in scopes)))
+        shown = "; ".join(_scope_text(s) for s in scopes)
+        raise UndeclaredChange(f"{why} (the model says {what} {shown})")
 
     def _opened(self, scope: ir.ChangeScope, screens: dict[int, UiScreen]) -> bool:
         """Whether an action taken so far (this one included) lets the scope's state change
