@@ -376,26 +376,35 @@ def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None)
     if steps is None:
         steps = [Step(index=0, action=Action(action_type="click"))]  # anything, on no screen
     for step in steps:
+        if step.action is None:
+            continue
+        screen = _screen_of(step)  # parsed once, for every scope
         for key, found in scopes.items():
-            if key not in moved and _opened_by(step, found):
+            if key not in moved and _opened_by(step, found, screen):
                 moved.add(key)
     return frozenset(k for k in scopes if k not in moved)
 
 
-def _opened_by(step: Step, scopes: list[ir.ChangeScope]) -> bool:
-    """Whether the step was a way in to one of ``scopes``: its action taken on a screen that
-    shows an element one of them names (`only on`), or a tap that touches one (`only by`). A
-    step recorded without its screen, or with a tree that does not parse, may have been one
+def _screen_of(step: Step) -> Screen | None:
+    """The screen the step's action was taken on (None: not recorded, or a tree that does
+    not parse)."""
+    obs = step.observation
+    if not obs.ui_xml and obs.ui_elements is None:
+        return None
+    try:
+        return Screen.from_parts(obs.ui_xml, obs.ui_elements)
+    except UiParseError:
+        return None
+
+
+def _opened_by(step: Step, scopes: list[ir.ChangeScope], screen: Screen | None) -> bool:
+    """Whether the step, taken on ``screen`` (:func:`_screen_of`), was a way in to one of
+    ``scopes``: its action taken on a screen that shows an element one of them names (`only
+    on`), or a tap that touches one (`only by`). A step without its screen may have been one
     (but for state that changes `nowhere`); a step with no action was none."""
     action = step.action
     if action is None:
         return False
-    obs, screen = step.observation, None
-    if obs.ui_xml or obs.ui_elements is not None:
-        try:
-            screen = Screen.from_parts(obs.ui_xml, obs.ui_elements)
-        except UiParseError:
-            screen = None
     if screen is None:
         return any(s.screens for s in scopes)
     at = (action.index, action.x, action.y)
@@ -419,7 +428,7 @@ def _way_in(compiled: ir.CompiledTask, clause: ir.Clause, steps: list[Step]) -> 
         return None
     if event.op in ("updated", "changed") and app.loose_fields(target.name):
         return None  # a field that changes by itself updates a record at any step
-    return next((step.index for step in steps if _opened_by(step, scopes)), None)
+    return next((s.index for s in steps if _opened_by(s, scopes, _screen_of(s))), None)
 
 
 def change_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
