@@ -290,6 +290,18 @@ class ScreenSpot(Node):
     selector: Selector
     format: str | None = None
     labels: list[ProbeColumn] | None = None
+    forms: list[ScreenForm] | None = None
+
+
+@dataclass
+class ScreenForm(Node):
+    """``"No bill due" = $0.00`` in a spot's ``or { ... }``: text the spot may show (raw
+    string literal, ``{*}`` for any text) and the value it stands for: a literal, or the
+    name ``unknown`` (a row that shows it does not show the field)."""
+
+    text: str
+    value: Lit | None = None
+    name: str | None = None
 
 
 @dataclass

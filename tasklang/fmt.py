@@ -595,11 +595,19 @@ class _Formatter(_ExprPrinter):
 
     def _screen_spot(self, spot: ast.ScreenSpot) -> _Doc:
         fmt = f" format {spot.format}" if spot.format is not None else ""
-        if spot.labels is None:
-            return _cat(self._text_Selector(spot.selector), fmt)
-        labels = tuple(_cat(f"{c.name} = {c.column}") for c in spot.labels)
         shown = self._text_Selector(spot.selector)
-        return _cat(shown, fmt, " labels ", _Group("{", labels, "}", pad=True))
+        labels: _Doc = ()
+        if spot.labels is not None:
+            pairs = tuple(_cat(f"{c.name} = {c.column}") for c in spot.labels)
+            labels = _cat(" labels ", _Group("{", pairs, "}", pad=True))
+        forms: _Doc = ()
+        if spot.forms is not None:
+            alts = tuple(
+                _cat(f"{f.text} = ", self.expr(f.value) if f.value is not None else f.name or "")
+                for f in spot.forms
+            )
+            forms = _cat(" or ", _Group("{", alts, "}", pad=True))
+        return _cat(shown, fmt, labels, forms)
 
     def _probe_map(self, node: ast.ProbeDecl) -> _Doc:
         if node.columns is None:

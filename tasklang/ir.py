@@ -569,6 +569,17 @@ class ScreenSpot(IRNode):
     selector: Selector
     format: str | None = None
     labels: dict[str, str] = Field(default_factory=dict)
+    forms: list[ScreenForm] = Field(default_factory=list)  # other text the spot may show
+
+
+class ScreenForm(IRNode):
+    """Text a spot may show besides its ``format`` (``{*}``: any text), and the value it
+    stands for; ``unknown``: a row that shows it does not show the field (the record is
+    read without it)."""
+
+    text: str
+    value: Any = None
+    unknown: bool = False
 
 
 class ChangeScope(IRNode):

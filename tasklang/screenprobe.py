@@ -7,14 +7,18 @@ selector matches; ``value SPOT`` reads a setting. A spot is an element (inside t
 optionally the text around the value (``format "Order No. {}"``; ``{*}`` is other text, as in
 ``"Row {} Seat {*}"``) and the text shown for each value of an enum or a bool (``labels {
 placed = "Placed", ... }``; a bool without labels is the state of a switch or check box). A value with no label cannot be told apart on screen: a page that
-shows one cannot be read.
+shows one cannot be read. ``or { "No bill due" = $0.00, "Balance {*}" = unknown }`` lists other
+text the spot may show and the value each stands for; ``unknown``: a row that shows it does not
+show the field, and is read without it.
 """
 
 from __future__ import annotations
 
 from tasklang import ast, ir
 from tasklang.diagnostics import did_you_mean
+from tasklang.literals import LiteralError, decode
 from tasklang.lower import Reporter
+from tasklang.types import coerce_literal
 
 # the scalar types a screen can show exactly as text
 SCREEN_TYPES = (
@@ -39,6 +43,10 @@ def build_screen_probe(
                       f'e.g. `value id "{setting.name}"`')  # fmt: skip
             return
         probe.spots[setting.name] = spot(rep, decl.value, setting.type, f"`{setting.name}`")
+        if any(f.unknown for f in probe.spots[setting.name].forms):
+            rep.error("TL1023", f"setting `{setting.name}` is one value: a page that does not "
+                      "show it is not the page to read it from", decl.value.span,
+                      "drop the `unknown` forms, or read the setting where it is always shown")  # fmt: skip
         return
     if decl.selector is None or decl.fields is None:
         rep.error("TL1023", "a `screen` probe of a collection reads `rows`", decl.span,
@@ -56,6 +64,9 @@ def build_screen_probe(
             rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
             continue
         probe.spots[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
+        if fdef.key and any(form.unknown for form in probe.spots[f.name].forms):
+            rep.error("TL1023", f"field `{f.name}` is the key: a row read without it could not "
+                      "be told from another", f.span, "read the key from a spot every row shows")  # fmt: skip
 
 
 def step(rep: Reporter, decl: ast.ScreenStep) -> ir.ScreenStep:
@@ -89,7 +100,46 @@ def spot(rep: Reporter, decl: ast.ScreenSpot, t: ir.Type, what: str) -> ir.Scree
             rep.error("TL1023", f"the format of {what} does not say where the value ends",
                       decl.span, "put text between `{}` and `{*}`")  # fmt: skip
     labels(rep, decl, out, item, what)
+    forms(rep, decl, out, t, what)
     return out
+
+
+def forms(rep: Reporter, decl: ast.ScreenSpot, out: ir.ScreenSpot, t: ir.Type, what: str) -> None:
+    """``or { "TEXT" = VALUE, "TEXT" = unknown }``: other text the spot may show, and what
+    each stands for."""
+    if not decl.forms:
+        return
+    if t.name == "list":
+        rep.error("TL1023", f"{what} is a list: each element it shows is one item, read "
+                  "by its format", decl.forms[0].span)  # fmt: skip
+        return
+    seen = set(out.labels.values())
+    for form in decl.forms:
+        text = rep.string(form.text, form.span)
+        if "{}" in text:
+            rep.error("TL1023", f'"{text}" has a `{{}}`: only the format shows the value',
+                      form.span, 'write the value after `=`, e.g. `"No bill due" = $0.00`')  # fmt: skip
+            continue
+        if text in seen:
+            rep.error("TL1023", f'"{text}" is read two ways by {what}', form.span)
+            continue
+        seen.add(text)
+        if form.name is not None:
+            if form.name != "unknown":
+                rep.error("TL1023", f"`{form.name}` is not a value", form.span,
+                          "write a literal of the field's type, or `unknown` where a row "
+                          "that shows this text does not show the field")  # fmt: skip
+                continue
+            out.forms.append(ir.ScreenForm(text=text, unknown=True, span=form.span))
+            continue
+        assert form.value is not None
+        try:
+            value = coerce_literal(decode(form.value.kind, form.value.text), t)
+        except (LiteralError, ValueError) as exc:
+            rep.error("TL1023", f'"{text}" stands for a value that does not fit {what} '
+                      f"(`{t}`): {exc}", form.span)  # fmt: skip
+            continue
+        out.forms.append(ir.ScreenForm(text=text, value=value, span=form.span))
 
 
 def labels(rep: Reporter, decl: ast.ScreenSpot, out: ir.ScreenSpot, t: ir.Type, what: str) -> None:

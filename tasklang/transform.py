@@ -186,9 +186,18 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))
 
     def screen_spot(self, meta: Meta, items: list[Any]) -> ast.ScreenSpot:
-        selector, fmt, labels = items
+        selector, fmt, labels, forms = items
         fmt = str(fmt) if fmt is not None else None
-        return ast.ScreenSpot(selector, fmt, labels, span=self._span(meta))
+        return ast.ScreenSpot(selector, fmt, labels, forms, span=self._span(meta))
+
+    def screen_forms(self, meta: Meta, items: list[Any]) -> list[ast.ScreenForm]:
+        return [i for i in items if i is not None]
+
+    def screen_form(self, meta: Meta, items: list[Any]) -> ast.ScreenForm:
+        text, value = items
+        if isinstance(value, ast.Lit):
+            return ast.ScreenForm(str(text), value=value, span=self._span(meta))
+        return ast.ScreenForm(str(text), name=str(value), span=self._span(meta))
 
     def screen_labels(self, meta: Meta, items: list[Any]) -> list[ast.ProbeColumn]:
         return [i for i in items if i is not None]

@@ -29,7 +29,7 @@ from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.probes import DUMP, READ_DUMP
-from tasklang.envs.device.screens import ScreenSpec, SpotRead, selector_text
+from tasklang.envs.device.screens import UNSHOWN, ScreenSpec, SpotRead, selector_text
 from tasklang.envs.device.transport import CommandFailed
 from tasklang.verifiers.ui import value_matches
 
@@ -334,11 +334,13 @@ class ScreenReader:
     def rows(self, spec: ScreenSpec) -> list[dict[str, Any]]:
         assert spec.probe.selector is not None
         shots = [shot(page, spec.probe.selector, spec.reads) for page in self.pages(spec)]
-        return [
-            {read.name: _decode(read, raw, spec) for read, raw in zip(spec.reads, r.values,
-                                                                        strict=True)}
-            for r in stitch(shots)
-        ]  # fmt: skip
+        out = []
+        for r in stitch(shots):
+            values = {read.name: _decode(read, raw, spec)
+                      for read, raw in zip(spec.reads, r.values, strict=True)}  # fmt: skip
+            # a field the row does not show is left out of its record: unread there
+            out.append({name: v for name, v in values.items() if v is not UNSHOWN})
+        return out
 
 
 def shot(page: Page, sel: ir.Selector, reads: tuple[SpotRead, ...]) -> Shot:

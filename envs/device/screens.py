@@ -7,9 +7,11 @@ An app model's ``probe TARGET: screen STEPS rows SELECTOR { field = SPOT, ... }`
 runs it. What a spot's text means is decided here: the text around the value (``format``),
 the text of each enum or bool value (``labels``), and the form the field's type is shown in
 (money as ``$1,234.50``, a date as ``2026-05-14``, a time as ``08:05``, a datetime with its
-seconds as ``2026-05-14 08:05:30``). Text that does not have that form is an error, never a
-guess: a screen that shows less than the value (a time to the minute, a rounded number)
-cannot be read exactly, and such a field is simply not mapped by the model.
+seconds as ``2026-05-14 08:05:30``), and other text the spot may show (``or { "No bill due" =
+$0.00, "Balance {*}" = unknown }``: :data:`UNSHOWN`, a row that does not show the field). Text
+that does not have one of these forms is an error, never a guess: a screen that shows less
+than the value (a time to the minute, a rounded number) cannot be read exactly, and such a
+field is simply not mapped by the model.
 """
 
 from __future__ import annotations
@@ -25,6 +27,16 @@ from tasklang.envs.device.codec import DecodeError
 
 # a setting's spot is keyed by the setting's own name
 Decode = Callable[[str], Any]
+
+
+class _Unshown:
+    """What a spot reads on a row that does not show its field (a form ``= unknown``)."""
+
+    def __repr__(self) -> str:
+        return "UNSHOWN"
+
+
+UNSHOWN: Any = _Unshown()
 _INT = re.compile(r"-?\d{1,3}(,\d{3})+|-?\d+")
 _NUMBER = re.compile(r"-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?")
 _MONEY = re.compile(r"(-)?([$€£¥])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
@@ -140,7 +152,12 @@ def spot_decoder(spot: ir.ScreenSpot, t: ir.Type) -> Decode:
     labels = {text: value for value, text in spot.labels.items()}
     if spot.labels:
         base = _labelled(labels, t)
+    if spot.forms:
+        return _with_forms(spot, _formatted(spot, t, base, labels))
+    return _formatted(spot, t, base, labels)
 
+
+def _formatted(spot: ir.ScreenSpot, t: ir.Type, base: Decode, labels: dict[str, str]) -> Decode:
     def decode(text: str) -> Any:
         """Nothing shown (no element, or no text) is a label's value when a label is ""; else
         no value for an optional field, "" for text, and an error for the rest."""
@@ -158,6 +175,33 @@ def spot_decoder(spot: ir.ScreenSpot, t: ir.Type) -> Decode:
         return base(inner)
 
     return decode
+
+
+def _with_forms(spot: ir.ScreenSpot, formatted: Decode) -> Decode:
+    """``or { "TEXT" = VALUE, ... }``: text that fits one of the other forms is its value
+    (:data:`UNSHOWN` for ``unknown``); other text is read by the format and labels. Text
+    that fits a form and is read by the format too says two things, and is an error."""
+    forms = [(_form_pattern(f.text), f) for f in spot.forms]
+
+    def decode(text: str) -> Any:
+        fits = [f for pattern, f in forms if pattern.fullmatch(text)]
+        if not fits:
+            return formatted(text)
+        try:
+            formatted(text)
+        except DecodeError:
+            pass
+        else:
+            raise DecodeError(f"{text[:60]!r} is read both by the format and as {fits[0].text!r}")
+        if len(fits) > 1:
+            raise DecodeError(f"{text[:60]!r} fits both {fits[0].text!r} and {fits[1].text!r}")
+        return UNSHOWN if fits[0].unknown else fits[0].value
+
+    return decode
+
+
+def _form_pattern(text: str) -> re.Pattern[str]:
+    return re.compile(".*".join(re.escape(part) for part in text.split("{*}")), re.DOTALL)
 
 
 def unformat(fmt: str, text: str) -> str:
