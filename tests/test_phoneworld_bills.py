@@ -126,9 +126,10 @@ def test_every_page_produces_parseable_xml_with_the_real_ids() -> None:
 def test_home_lists_accounts_with_what_they_owe() -> None:
     _, d = episode()
     dues = dict(zip(d.texts(rid="account-number"), d.texts(rid="account-due"), strict=True))
-    assert dues["Home · 3100248861"] == "Due $128.75"
-    assert dues["Parents · 3100517720"] == "Due $86.40"
-    assert dues["Me · 13817206645"] == "Balance $12.30"
+    assert dues["3100248861"] == "Due $128.75"
+    assert dues["3100517720"] == "Due $86.40"
+    assert dues["13817206645"] == "Balance $12.30"
+    assert {"Home", "Parents", "Me"} <= set(d.texts(rid="account-name"))
 
 
 def test_paying_the_due_amount_clears_the_bill_and_is_recorded() -> None:
@@ -230,7 +231,7 @@ def test_adding_an_account_looks_up_the_provider() -> None:
     assert added["due"] == 1835 and added["holder"] == "Li *hua"
     assert d.texts(rid="account-amount-due") == ["Amount Due $18.35"]
     d.back()
-    assert "Studio · 2607730915" in d.texts(rid="account-number")
+    assert "2607730915" in d.texts(rid="account-number") and "Studio" in d.texts(rid="account-name")
 
 
 def test_water_needs_a_provider_choice_and_a_new_phone_number_starts_empty() -> None:
@@ -272,5 +273,5 @@ def test_records_filter_by_kind_and_removing_keeps_them() -> None:
     d.tap(text="Remove Account")
     d.tap(text="Remove", rid="android:id/button1")
     assert len(coll(ep, "accounts")) == 5 and ep.phone.toast == "Account removed"
-    assert not any(t.endswith("3100517720") for t in d.texts(rid="account-number"))
+    assert "3100517720" not in d.texts(rid="account-number")
     assert len(coll(ep, "payments")) == 4

@@ -22,6 +22,12 @@ class EvalError(Exception):
     """An expression that cannot be evaluated on this snapshot (reported, not raised)."""
 
 
+class Unknown(Exception):
+    """The value depends on a field a record was read without (only with ``Env.partial``).
+    Conditions combine it as three-valued logic does: ``false and unknown`` is false, and a
+    quantifier is decided by any record that decides it."""
+
+
 @dataclass
 class Env:
     """What names mean during evaluation."""
@@ -32,9 +38,14 @@ class Env:
     answer: str | None = None
     record: dict[str, Any] | None = None
     evidence: list[Evidence] = field(default_factory=list)
+    # a field a record does not hold was not read: its value is unknown (raise Unknown),
+    # not null
+    partial: bool = False
 
     def with_record(self, record: dict[str, Any]) -> Env:
-        return Env(self.apps, self.params, self.snapshot, self.answer, record, self.evidence)
+        return Env(
+            self.apps, self.params, self.snapshot, self.answer, record, self.evidence, self.partial
+        )
 
 
 def type_name(e: ir.Expr | None) -> str:
@@ -75,6 +86,8 @@ def _field(e: ir.FieldRef, env: Env) -> Any:
     base = env.record if e.base is None else evaluate(e.base, env)
     if not isinstance(base, dict):
         return None
+    if env.partial and e.base is None and e.name not in base:
+        raise Unknown(e.name)
     return base.get(e.name)
 
 
@@ -222,12 +235,27 @@ def contains(container: Any, ct: str, item: Any, it: str, container_item: str) -
 
 
 def _logic(e: ir.Logic, env: Env) -> bool:
-    left = bool(evaluate(e.left, env))
-    if e.op == "and":
-        return left and bool(evaluate(e.right, env))
-    if e.op == "or":
-        return left or bool(evaluate(e.right, env))
-    return (not left) or bool(evaluate(e.right, env))
+    left = _known(e.left, env)
+    # the value of the left side that decides the whole: false for `and`, true for `or`
+    # and for `implies` (whose left side is negated)
+    deciding = e.op != "and"
+    if left is not None:
+        left = left if e.op != "implies" else not left
+        if left is deciding:
+            return deciding
+        return bool(evaluate(e.right, env))
+    right = bool(evaluate(e.right, env))  # the left side is unknown
+    if right is deciding:
+        return deciding
+    raise Unknown("a condition")
+
+
+def _known(e: ir.Expr, env: Env) -> bool | None:
+    """The condition's value; None where it is unknown (see :class:`Unknown`)."""
+    try:
+        return bool(evaluate(e, env))
+    except Unknown:
+        return None
 
 
 def _not(e: ir.Not, env: Env) -> bool:
@@ -238,7 +266,7 @@ def matching(e: ir.Quant | ir.Count | ir.Aggregate, env: Env) -> list[dict[str, 
     records = collection(env, e.source)
     if e.where is None:
         return records
-    return [r for r in records if evaluate(e.where, env.with_record(r))]
+    return [r for r in records if evaluate(e.where, env.with_record(r))]  # Unknown: unknown
 
 
 # For each quantifier: the value of the condition on a record that settles the answer, and
@@ -256,13 +284,17 @@ def _quant(e: ir.Quant, env: Env) -> bool:
     name = source.name if isinstance(source, ir.CollectionRef) else None
     records = collection(env, source)
     deciding, detail = _DECIDING_RECORD[e.quantifier]
+    unknown = False
     for record in records:
-        hit = e.where is None or bool(evaluate(e.where, env.with_record(record)))
+        hit = True if e.where is None else _known(e.where, env.with_record(record))
+        unknown = unknown or hit is None
         if hit is deciding:
             env.evidence.append(
                 Evidence(kind="record", detail=detail, app=app, collection=name, record=record)
             )
             return e.quantifier == "exists"
+    if unknown:  # no record decides it, and one that is not known might
+        raise Unknown(f"{app}.{name}")
     if e.quantifier == "exists":
         env.evidence.append(
             Evidence(
@@ -281,7 +313,10 @@ def _count(e: ir.Count, env: Env) -> int:
 
 
 def _aggregate(e: ir.Aggregate, env: Env) -> Any:
-    values = [r.get(e.field) for r in matching(e, env)]
+    records = matching(e, env)
+    if env.partial and any(e.field not in r for r in records):
+        raise Unknown(e.field)
+    values = [r.get(e.field) for r in records]
     values = [v for v in values if v is not None]
     ftype = type_name(e)
     if e.fn == "sum":

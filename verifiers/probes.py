@@ -22,10 +22,12 @@ from pydantic import BaseModel
 
 from tasklang import ir
 from tasklang.verifiers.bracket import Readings, decide, decide_order
+from tasklang.verifiers.check import Checker, Episode
+from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import UiParseError
 from tasklang.verifiers.trajectory import Action, Step
 from tasklang.verifiers.ui import TAPS, Screen, touches
-from tasklang.verifiers.verdict import ClauseResult, Verdict
+from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
 
 Key = tuple[str, str]
 
@@ -53,6 +55,9 @@ class Coverage:
     # change with no action (`changes NAME by itself`; ``(app, "collection.field")``: that
     # field): what watches a whole app, or any change anywhere, does not watch them
     by_itself: frozenset[Key] = frozenset()
+    # read only on the records whose rows show them (a screen spot's ``unknown`` forms): a
+    # record read without one is decided on where the others decide it (``decide_shown``)
+    partly: dict[Key, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -61,6 +66,7 @@ class Coverage:
         fields: dict[Key, frozenset[str]],
         settings: set[Key],
         at_end: set[Key] | frozenset[Key] = frozenset(),
+        partly: dict[Key, frozenset[str]] | None = None,
     ) -> Coverage:
         complete, state, keyed, colls, kept = set(), set(), set(), set(), set()
         every: dict[Key, frozenset[str]] = {}
@@ -86,7 +92,7 @@ class Coverage:
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
             frozenset(state), frozenset(at_end), frozenset(colls), record_fields=every,
-            append_only=frozenset(kept), by_itself=itself,
+            append_only=frozenset(kept), by_itself=itself, partly=dict(partly or {}),
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
@@ -166,7 +172,14 @@ class Coverage:
             self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
             self.at_end - keys, self.collections, self.quiet, self.record_fields,
             self.append_only, self.same - keys, self.by_itself,
+            {k: v for k, v in self.partly.items() if k not in keys},
         )  # fmt: skip
+
+    def shown(self) -> Coverage:
+        """This coverage with the fields read on some rows only counted as read: what a
+        clause may read to be decided record by record (:func:`decide_shown`)."""
+        read = {(app, coll, f) for (app, coll), names in self.partly.items() for f in names}
+        return self.with_fields(read)
 
     def during(self) -> Coverage:
         """What a reading after each step covers: all but the state read only at the end
@@ -549,24 +562,87 @@ def device_verdict(
     readings: Readings | None = None,
     taken: list[Step] | None = None,
     first_at: Callable[[ir.Event], int | None] | None = None,
+    ep: Episode | None = None,
 ) -> DeviceVerdict:
     """The device verdict on a verdict computed from probe readings (``steps``: read after
     every step too; ``readings``: the state read only at the end, read before the episode
     as well; ``taken``: the episode's steps, and ``first_at``: the first step an event the
-    trajectory shows happened at, which order some events with the readings)."""
+    trajectory shows happened at, which order some events with the readings; ``ep``: the
+    episode as read, whose records some rows showed only in part)."""
     hidden = unobservable(compiled, cov, steps)
     inferred = {}
     for clause in compiled.task.clauses:
-        if clause.id in hidden and readings is not None:
+        if clause.id not in hidden:
+            continue
+        result = decide_shown(clause, compiled, cov, ep) or decide_held(clause, compiled, cov, ep)
+        if result is None and readings is not None:
             result = decide(
                 clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only
             )
-            if result is None and taken is not None and first_at is not None:
-                result = decide_order(
-                    clause, compiled, cov.at_end, readings, _way_in(compiled, clause, taken),
-                    first_at, cov.fields, cov.append_only,
-                )  # fmt: skip
-            if result is not None:
-                inferred[clause.id] = result
-                del hidden[clause.id]
+        if result is None and readings is not None and taken is not None and first_at is not None:
+            result = decide_order(
+                clause, compiled, cov.at_end, readings, _way_in(compiled, clause, taken),
+                first_at, cov.fields, cov.append_only,
+            )  # fmt: skip
+        if result is not None:
+            inferred[clause.id] = result
+            del hidden[clause.id]
     return DeviceVerdict(verdict, hidden, status_ok(compiled.task, verdict.status), inferred)
+
+
+def decide_held(
+    clause: ir.Clause, compiled: ir.CompiledTask, cov: Coverage, ep: Episode | None
+) -> ClauseResult | None:
+    """``eventually holds P`` (true) and ``never holds P`` (false) where ``P`` holds in the
+    state read at the end: the end is the last moment the condition is looked at. Where it
+    does not hold there it may have held along the way, unseen (None: not decided)."""
+    body = clause.body
+    if (
+        ep is None
+        or ep.final is None
+        or not isinstance(body, ir.TraceBody)
+        or body.op not in ("eventually", "never")
+        or not isinstance(body.first, ir.HoldsEvent)
+    ):
+        return None
+    walker = _Reads(cov.shown())
+    walker.visit(body.first.expr, None)
+    if walker.problem is not None:
+        return None
+    env = Env(dict(compiled.apps), ep.params, ep.final, ep.answer, partial=True)
+    try:
+        held = bool(evaluate(body.first.expr, env))
+    except (Unknown, EvalError):
+        return None
+    if not held:
+        return None
+    seen = Evidence(kind="step", step=len(ep.moments), detail="the condition holds at the end")
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind="trace", passed=body.op == "eventually",
+        weight=clause.weight, subgoal=clause.subgoal, evidence=[seen, *env.evidence[:2]],
+        summary="the condition holds in the state read at the end", span=clause.span,
+    )  # fmt: skip
+
+
+def decide_shown(
+    clause: ir.Clause, compiled: ir.CompiledTask, cov: Coverage, ep: Episode | None
+) -> ClauseResult | None:
+    """The result of a state clause that reads fields some records were read without (a
+    screen row that does not show them, ``Coverage.partly``), where the records read decide
+    it whatever the others hold: ``exists`` by a record known to satisfy the condition,
+    ``false and ...`` by its known side (None: they do not)."""
+    if ep is None or not cov.partly or not isinstance(clause.body, ir.CheckBody):
+        return None
+    if clause_problem(clause, compiled, cov.shown()) is not None:
+        return None  # it reads state no probe reads at all
+    try:
+        passed, summary, evidence = Checker(compiled, ep, partial=True).check_state(
+            clause, clause.body
+        )
+    except (Unknown, EvalError):
+        return None
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind=clause.body.node, passed=passed,
+        weight=clause.weight, subgoal=clause.subgoal, summary=summary, evidence=evidence,
+        span=clause.span,
+    )  # fmt: skip

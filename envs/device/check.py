@@ -206,13 +206,17 @@ def device_check(
         during = cov.during()
         unread |= {key for st in states if st is not None for key in _missing(st, during)}
     start = start if start is not None else start_of(traj)
-    readings = None
-    if start is not None:
+    readings, ep = None, None
+    try:
         params = resolve_params(compiled, traj.header.instance.params, initial or WorldSnapshot())
-        readings = Readings(start, end, params)
+    except InstanceError:  # parameters named by a record the header's state does not hold
+        if start is not None:
+            raise
+    else:
+        readings = Readings(start, end, params) if start is not None else None
+        ep = episode_from_trajectory(seen, params, initial or WorldSnapshot(), [])
     taken, first_at = None, None
-    if history and readings is not None:  # the trajectory's own events, to order with them
-        ep = episode_from_trajectory(seen, readings.params, initial or WorldSnapshot(), [])
+    if history and readings is not None and ep is not None:  # the trajectory's events, to order
 
         def first_at(event: ir.Event) -> int | None:
             found = Monitor(compiled, ep).occurrences([event], [True])[0]
@@ -220,7 +224,7 @@ def device_check(
 
         taken = traj.steps
     cov = cov.without(unread)
-    return device_verdict(compiled, verdict, cov, probed, readings, taken, first_at)
+    return device_verdict(compiled, verdict, cov, probed, readings, taken, first_at, ep)
 
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:

@@ -65,6 +65,32 @@ app bills {
   # the city is chosen from its row on the home page
   changes city only by text "City"
 
+  # the home page lists every account: a bill's card shows what is due (not the credit), a
+  # phone's its balance (not a bill)
+  probe accounts: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Life Payments",
+    tap id "appbrand_name" text "Life Payments",
+  ) rows id "account-item" {
+    account_no = id "account-number",
+    kind = id "account-kind" labels {
+      electricity = "Electricity",
+      water = "Water",
+      gas = "Gas",
+      mobile = "Mobile",
+    },
+    provider = id "account-provider",
+    name = id "account-name",
+    due = id "account-due" format "Due {}" or { "No bill due" = $0.00, "Balance {*}" = unknown },
+    balance = id "account-due" format "Balance {}" or {
+      "Due {*}" = unknown,
+      "No bill due" = unknown,
+    },
+  }
+
   # the Records tab lists every payment (no filter chosen), newest first
   probe payments: screen (
     tap id "tab_label" text "Discover",

@@ -79,8 +79,8 @@ app movies {
   collection tickets: Ticket
 
   # My Orders lists each order with its number and its tickets' seats. A paid order whose
-  # show has started reads "Completed", as a used one does: a page that shows one cannot be
-  # read (`used` has no label of its own)
+  # show has started reads "Completed", as a used one does: such a row does not say its
+  # status (`used` has no label of its own)
   probe orders: screen (
     tap id "tab_label" text "Discover",
     tap text "Mini Programs",
@@ -94,7 +94,9 @@ app movies {
     film = id "order-film",
     cinema = id "order-cinema",
     total = id "order-total",
-    status = id "order-status" labels { paid = "Paid", refunded = "Refunded" },
+    status = id "order-status" labels { paid = "Paid", refunded = "Refunded" } or {
+      "Completed" = unknown,
+    },
   }
   probe tickets: screen (
     tap id "tab_label" text "Discover",

@@ -110,12 +110,17 @@ class BillsApp(MiniProgram):
                 ),
                 node(str(account.get("provider") or ""), rid="account-provider", height=70),
                 node(
-                    f"{name} · {account.get('account_no')}"
-                    if name
-                    else str(account.get("account_no")),
-                    rid="account-number",
-                    desc="account",
+                    horizontal=True,
                     height=70,
+                    children=[
+                        *([node(name, rid="account-name", weight=0.4)] if name else []),
+                        node(
+                            str(account.get("account_no")),
+                            rid="account-number",
+                            desc="account",
+                            weight=0.6 if name else 1.0,
+                        ),
+                    ],
                 ),
             ],
         )

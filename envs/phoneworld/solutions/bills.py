@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from tasklang.envs.phoneworld.solutions.base import Driver, SolutionError, reference
+from tasklang.envs.phoneworld.solutions.mini_more import find_card
 from tasklang.envs.phoneworld.solutions.wechat import click, open_mini_program
 
 
 def open_account(d: Driver, number: str) -> None:
-    """From the Life Payments home page: the account whose number (maybe after its name)
-    ends with ``number``."""
+    """From the Life Payments home page: the account whose card shows ``number``."""
     for _ in range(8):
         hit = next(
             (
                 i
                 for i, v in enumerate(d.observe().walk())
-                if v.rid == "account-number"
-                and v.text.endswith(number)
-                and v.bounds[3] > v.bounds[1]
+                if v.rid == "account-number" and v.text == number and v.bounds[3] > v.bounds[1]
             ),
             None,
         )
@@ -42,7 +40,7 @@ def bills_water_due(d: Driver) -> None:
     open_mini_program(d, "Life Payments")
     d.tap(text="Water", rid="kind-tile")
     place = d.params["place"]
-    click(d, d.need(contains=f"{place} · ", rid="account-number"))
+    click(d, find_card(d, "account-item", {"account-name": place}))
     shown = d.texts(rid="account-amount-due")
     if not shown:
         raise SolutionError("the account page shows no amount due")

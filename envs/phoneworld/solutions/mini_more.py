@@ -236,7 +236,7 @@ def open_bill_account(d: Driver, name: str, kind: str) -> None:
             "account-item",
             {
                 "account-kind": "Mobile Top-Up" if kind == "mobile" else kind.capitalize(),
-                "account-number": lambda t: t.startswith(f"{name} · "),
+                "account-name": name,
             },
         ),
     )

@@ -1,0 +1,255 @@
+"""A screen spot's other forms (``or { "TEXT" = VALUE, "TEXT" = unknown }``): the language,
+the reading, the three-valued evaluation of records read without a field, and the device
+checker deciding clauses on the records that were read."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tasklang import ir
+from tasklang.compiler import Compiler
+from tasklang.envs.device.check import device_check, probe
+from tasklang.envs.device.codec import DecodeError
+from tasklang.envs.device.differential import library, start_reading, step_readings
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import coverage
+from tasklang.envs.device.screens import UNSHOWN, spot_decoder
+from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.fmt import format_source
+from tasklang.source import SourceFile
+from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.evaluate import Env, Unknown, evaluate
+from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+from tasklang.verifiers.trajectory import Final
+
+BILLS = """\
+app bills_demo {
+  package "com.example.bills"
+  record Account {
+    number: text key
+    kind: enum(power, phone)
+    due: money = $0.00
+    balance: money = $0.00
+  }
+  collection accounts: Account
+  settings { total: money = $0.00 }
+  probe accounts: screen rows id "account" {
+    number = id "number",
+    kind = id "kind" labels { power = "Electricity", phone = "Mobile" },
+    %s
+  }
+  probe total: screen value id "total"
+}
+"""
+DUE = 'due = id "owed" format "Due {}" or { "No bill due" = $0.00, "Balance {*}" = unknown },'
+
+
+def _compile(fields: str) -> tuple[ir.AppModel | None, list[tuple[str, str]]]:
+    result = Compiler().compile_text(BILLS % fields, path="bills.app")
+    return result.apps.get("bills_demo"), [(d.code, d.message) for d in result.diagnostics]
+
+
+# ---------------------------------------------------------------- the language
+def test_the_forms_reach_the_probe() -> None:
+    app, diagnostics = _compile(DUE)
+    assert diagnostics == [] and app is not None
+    [probe_] = [p for p in app.probes if p.target == "accounts"]
+    forms = probe_.spots["due"].forms
+    assert [(f.text, f.value, f.unknown) for f in forms] == [
+        ("No bill due", 0, False),
+        ("Balance {*}", None, True),
+    ]
+
+
+def test_the_formatter_keeps_the_forms() -> None:
+    text = BILLS % DUE
+    once, _ = format_source(SourceFile("bills.app", text))
+    assert 'or { "No bill due" = $0.00, "Balance {*}" = unknown }' in once
+    assert format_source(SourceFile("bills.app", once))[0] == once
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ('due = id "owed" or { "Due {}" = $1.00 },', "only the format shows the value"),
+        ('due = id "owed" or { "Due" = nothing },', "`nothing` is not a value"),
+        ('due = id "owed" or { "Due" = "lots" },', "does not fit field `due`"),
+        ('due = id "owed" or { "-" = $0.00, "-" = unknown },', "is read two ways"),
+        ('number = id "n2" or { "-" = unknown },', "is read twice"),
+    ],
+)
+def test_a_form_that_cannot_be_read_is_an_error(fields: str, message: str) -> None:
+    _, diagnostics = _compile(fields)
+    assert any(code == "TL1023" and message in text for code, text in diagnostics), diagnostics
+
+
+def test_the_key_and_a_setting_are_read_on_every_row() -> None:
+    keyless = (BILLS % "").replace(
+        'number = id "number",', 'number = id "number" or { "-" = unknown },'
+    )
+    result = Compiler().compile_text(keyless, path="bills.app")
+    assert any("is the key" in d.message for d in result.diagnostics)
+    setting = (BILLS % "").replace('value id "total"', 'value id "total" or { "-" = unknown }')
+    result = Compiler().compile_text(setting, path="bills.app")
+    assert any("setting `total` is one value" in d.message for d in result.diagnostics)
+
+
+# ---------------------------------------------------------------- reading
+def _decoder(fields: str, name: str) -> Any:
+    app, _ = _compile(fields)
+    assert app is not None
+    [probe_] = [p for p in app.probes if p.target == "accounts"]
+    return spot_decoder(probe_.spots[name], ir.Type(name="money"))
+
+
+def test_each_form_reads_as_its_value() -> None:
+    read = _decoder(DUE, "due")
+    assert read("Due $128.75") == 12875
+    assert read("No bill due") == 0
+    assert read("Balance $12.30") is UNSHOWN
+    with pytest.raises(DecodeError, match="is not written as"):
+        read("Overdue")
+
+
+def test_text_the_format_and_a_form_both_read_is_an_error() -> None:
+    read = _decoder('due = id "owed" format "Due {}" or { "Due {*}" = unknown },', "due")
+    with pytest.raises(DecodeError, match="read both by the format"):
+        read("Due $1.00")
+    assert read("Due soon") is UNSHOWN
+
+
+# ---------------------------------------------------------------- three-valued evaluation
+def _env(*rows: dict[str, Any], partial: bool = True) -> Env:
+    snap = WorldSnapshot(apps={"bills": AppState(collections={"accounts": list(rows)})})
+    return Env({}, {}, snap, partial=partial)
+
+
+def _exists(where: ir.Expr) -> ir.Quant:
+    return ir.Quant(quantifier="exists", source=ir.CollectionRef(app="bills", name="accounts"),
+                    where=where)  # fmt: skip
+
+
+def _eq(name: str, value: Any, type_name: str = "money") -> ir.Compare:
+    t = ir.Type(name=type_name)  # type: ignore[arg-type]
+    return ir.Compare(
+        op="==", left=ir.FieldRef(name=name, type=t), right=ir.Lit(value=value, type=t)
+    )
+
+
+POWER = {"number": "A1", "kind": "power", "due": 0}
+PHONE = {"number": "M1", "kind": "phone", "balance": 1230}  # its row does not show `due`
+
+
+def test_a_record_known_to_satisfy_the_condition_decides_exists() -> None:
+    cond = ir.Logic(op="and", left=_eq("number", "A1", "text"), right=_eq("due", 0))
+    assert evaluate(_exists(cond), _env(PHONE, POWER)) is True
+
+
+def test_a_condition_that_an_unread_field_could_satisfy_is_unknown() -> None:
+    with pytest.raises(Unknown):
+        evaluate(_exists(_eq("due", 500)), _env(POWER, PHONE))
+    # ... unless a side that was read decides it
+    cond = ir.Logic(op="and", left=_eq("number", "A1", "text"), right=_eq("due", 500))
+    assert evaluate(_exists(cond), _env(POWER, PHONE)) is False
+    either = ir.Logic(op="or", left=_eq("due", 500), right=_eq("number", "M1", "text"))
+    assert evaluate(_exists(either), _env(PHONE)) is True
+    implies = ir.Logic(op="implies", left=_eq("due", 500), right=_eq("number", "M1", "text"))
+    assert evaluate(implies, _env().with_record(PHONE)) is True
+
+
+def test_a_sum_over_an_unread_field_is_unknown() -> None:
+    total = ir.Aggregate(fn="sum", source=ir.CollectionRef(app="bills", name="accounts"),
+                         field="due", type=ir.Type(name="money"))  # fmt: skip
+    with pytest.raises(Unknown):
+        evaluate(total, _env(POWER, PHONE))
+    only = total.model_copy(update={"where": _eq("kind", "power", "text")})
+    assert evaluate(only, _env(POWER, PHONE)) == 0
+
+
+def test_without_partial_a_missing_field_is_null_as_before() -> None:
+    assert evaluate(_exists(_eq("due", 500)), _env(PHONE, partial=False)) is False
+
+
+# ---------------------------------------------------------------- the library and the checker
+def test_the_bill_accounts_are_read_row_by_row() -> None:
+    compiled = library()["mini.bills_pay_electricity"]
+    cov = coverage(compiled)
+    assert cov.partly[("bills", "accounts")] == {"due", "balance"}
+    assert {"account_no", "kind", "provider", "name"} <= cov.fields[("bills", "accounts")]
+    assert "due" not in cov.fields[("bills", "accounts")]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
+                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    rows = reading.apps["bills"].collections["accounts"]
+    truth = {r["account_no"]: r for r in end.apps["bills"].collections["accounts"]}
+    assert len(rows) == len(truth)
+    for row in rows:
+        real = truth[row["account_no"]]
+        if real["kind"] == "mobile":
+            assert "due" not in row and row["balance"] == real["balance"]
+        else:
+            assert "balance" not in row and row["due"] == real["due"]
+
+
+def _check(task_id: str, edit: Any = None) -> tuple[Any, Any, ir.CompiledTask]:
+    compiled = library()[task_id]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    if edit is not None:
+        end = copy.deepcopy(end)
+        edit(end, traj)
+        traj = traj.model_copy(update={"final": Final(status=traj.final.status,
+                                                      answer=traj.final.answer, snapshot=end)})  # fmt: skip
+    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
+    along = step_readings(compiled, traj)
+    assert along is not None
+    states = [r.snapshot for r in along]
+    start = start_reading(compiled, traj)
+    assert start is not None
+    dv = device_check(compiled, traj, transport, step_states=states, sleep=lambda s: None,
+                      start=start.snapshot)  # fmt: skip
+    return dv, check_trajectory(compiled, traj), compiled
+
+
+def _clause_id(compiled: ir.CompiledTask, kind: str, mentions: str) -> str:
+    for c in compiled.task.clauses:
+        if c.body.node == kind and mentions in c.body.model_dump_json():
+            return c.id
+    raise AssertionError(f"no {kind} clause mentioning {mentions}")
+
+
+def test_the_checker_decides_a_paid_bill_on_the_row_that_shows_it() -> None:
+    dv, truth, compiled = _check("mini.bills_pay_electricity")
+    cid = _clause_id(compiled, "check", '"accounts"')
+    assert truth.success and dv.success is True
+    assert dv.inferred[cid].passed and cid not in dv.unobservable
+
+    def owe(end: WorldSnapshot, traj: Any) -> None:
+        number = traj.header.instance.params["acct"]["account_no"]
+        for row in end.apps["bills"].collections["accounts"]:
+            if row["account_no"] == number:
+                row["due"] = 4200
+
+    dv, truth, _ = _check("mini.bills_pay_electricity", owe)
+    assert not truth.success and dv.success is False and not dv.inferred[cid].passed
+
+
+def test_a_condition_that_holds_at_the_end_held_once() -> None:
+    dv, truth, compiled = _check("mini.bills_add_gas_and_pay")
+    cid = _clause_id(compiled, "trace", '"holds"')
+    assert truth.success and dv.inferred[cid].passed
+    assert dv.inferred[cid].evidence[0].detail == "the condition holds at the end"
+
+    def drop(end: WorldSnapshot, traj: Any) -> None:
+        number = traj.header.instance.params["g"]["account_no"]
+        rows = end.apps["bills"].collections["accounts"]
+        rows[:] = [r for r in rows if r["account_no"] != number]
+
+    dv, truth, _ = _check("mini.bills_add_gas_and_pay", drop)
+    assert cid in dv.unobservable  # it may have held along the way: not decided
