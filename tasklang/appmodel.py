@@ -80,10 +80,10 @@ class AppBuilder(Reporter):
             elif isinstance(item, ast.ProbeDecl):
                 probes.append(item)
         for change in (i for i in decl.items if isinstance(i, ast.ChangeDecl)):
-            if change.removes:
-                self.removal_scope(app, change)
-            else:
+            if change.verb == "changes":
                 self.change_scope(app, change)
+            else:
+                self.record_scope(app, change)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
             rdef = app.record(coll_decl.record)
             if rdef is None:
@@ -166,14 +166,17 @@ class AppBuilder(Reporter):
                 ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
             )
 
-    def removal_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
-        """`removes <collections> only on <screens>` (`only by`, `nowhere`): each name a
-        collection of the app whose records have a key (a record removed is its key gone),
-        said of in one `only on` and one `only by` line at most, or in one `nowhere` line."""
+    def record_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
+        """`removes <collections> only on <screens>` (`adds`; `only by`, `nowhere`): each
+        name a collection of the app whose records have a key (a record removed is its key
+        gone, one added a key new), said of in one `only on` and one `only by` line at most,
+        or in one `nowhere` line, of each verb."""
+        done = "removed" if decl.verb == "removes" else "added"
+        scopes = app.removals if decl.verb == "removes" else app.additions
         if decl.by_itself:
-            self.error("TL1033", "records are not removed `by itself` in a `removes` line",
-                       decl.span, "leave the collection out: with no `removes` line its "
-                       "records may be removed wherever it changes")  # fmt: skip
+            self.error("TL1033", f"records are not {done} `by itself` in a `{decl.verb}` line",
+                       decl.span, f"leave the collection out: with no `{decl.verb}` line its "
+                       f"records may be {done} wherever it changes")  # fmt: skip
             return
         names = []
         for item in decl.names:
@@ -185,21 +188,22 @@ class AppBuilder(Reporter):
                            did_you_mean(name, known))  # fmt: skip
             elif rdef.key_field() is None:
                 self.error("TL1033", f"the records of `{app.name}.{name}` have no key field, "
-                           "so nothing says which record was removed", at,
+                           f"so nothing says which record was {done}", at,
                            f"mark with `key` the field of `{rdef.name}` that tells its records "
                            "apart")  # fmt: skip
             elif name in names or any(
                 not c.screens or not decl.screens or c.by_tap == decl.by_tap
-                for c in app.removals_of(name)
+                for c in scopes
+                if name in c.names
             ):
-                self.error("TL1033", f"where records of `{name}` are removed is said twice in "
+                self.error("TL1033", f"where records of `{name}` are {done} is said twice in "
                            f"app `{app.name}`", at, "name it in one `only on` line and one "
                            "`only by` line at most, or in one `nowhere` line")  # fmt: skip
             else:
                 names.append(name)
         if names:
             screens = [selector(self, s) for s in decl.screens]
-            app.removals.append(
+            scopes.append(
                 ir.ChangeScope(names=names, screens=screens, by_tap=decl.by_tap, span=decl.span)
             )
 

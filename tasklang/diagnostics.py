@@ -304,13 +304,14 @@ _CODES: list[tuple[str, Severity, str, str]] = [
     (
         "TL1033",
         Severity.ERROR,
-        "invalid `changes` or `removes` declaration",
+        "invalid `changes`, `removes` or `adds` declaration",
         "`changes <names> only on <screens>` (or `only by`, `nowhere` or `by itself`) names "
         "collections and settings of the app, each in one `only on` line and one `only by` "
         "line at most, or in one `nowhere` or `by itself` line; a collection that changes by "
         "itself has no field said of apart. `removes <collections> only on <screens>` (or "
         "`only by`, or `nowhere`; never `by itself`) names collections whose records have a "
-        "key, each in one `only on` and one `only by` line at most, or in one `nowhere` line.",
+        "key, each in one `only on` and one `only by` line at most, or in one `nowhere` line; "
+        "so does `adds <collections> only on <screens>`.",
     ),
     # -- TL2xxx: analysis (lint)
     (

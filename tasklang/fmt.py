@@ -536,7 +536,7 @@ class _Formatter(_ExprPrinter):
     def _text_ChangeDecl(self, node: ast.ChangeDecl) -> _Doc:
         # no comma after the last name or screen: the grammar has none there
         names = _Group("", tuple((n.text,) for n in node.names), "", comma=False)
-        verb = "removes " if node.removes else "changes "
+        verb = f"{node.verb} "
         if node.by_itself:
             return _cat(verb, names, " by itself")
         if not node.screens:

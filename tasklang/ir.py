@@ -616,6 +616,8 @@ class AppModel(IRNode):
     # `removes C only on <screens>` (`only by`, `nowhere`): where records of a collection are
     # removed, within where it changes at all
     removals: list[ChangeScope] = Field(default_factory=list)
+    # `adds C only on <screens>` (`only by`, `nowhere`): where records are added to it
+    additions: list[ChangeScope] = Field(default_factory=list)
 
     def record(self, name: str) -> RecordDef | None:
         return next((r for r in self.records if r.name == name), None)
@@ -646,6 +648,11 @@ class AppModel(IRNode):
         """Where a collection's records may be removed: its `removes` lines (none: the
         model does not say, so wherever it changes)."""
         return [c for c in self.removals if name in c.names]
+
+    def additions_of(self, name: str) -> list[ChangeScope]:
+        """Where records may be added to a collection: its `adds` lines (none: the model
+        does not say, so wherever it changes)."""
+        return [c for c in self.additions if name in c.names]
 
 
 class SourceInfo(BaseModel):

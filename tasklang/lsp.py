@@ -850,6 +850,8 @@ KEYWORDS: dict[str, str] = {
     "people, the time), so what watches the whole app, or any change, does not watch it.",
     "removes": "`removes C only on SELECTOR, ...` (`only by`, `nowhere`): records of the "
     "collection are removed only from such a step; an episode that takes none removes none.",
+    "adds": "`adds C only on SELECTOR, ...` (`only by`, `nowhere`): records are added to the "
+    "collection only from such a step; an episode that takes none adds none.",
     "changed": "`changed C`: any change to a collection or setting (also `only ... changed`).",
     "trace": "`trace PRED`: a check over the whole trajectory, not just the final state.",
     "eventually": "`trace eventually E`: the event happens at some step.",
@@ -922,7 +924,8 @@ TASK_ITEMS = (
     "budget", "device", "tags", "difficulty", "revision", "require", "verify_only",
 )  # fmt: skip
 APP_ITEMS = (
-    "package", "label", "host", "record", "collection", "settings", "changes", "removes", "probe"
+    "package", "label", "host", "record", "collection", "settings", "changes", "removes", "adds",
+    "probe",
 )  # fmt: skip
 CLAUSE_STARTS = ("unchanged", "only", "trace", "ui", "subgoal")
 EXPR_STARTS = (
@@ -1296,7 +1299,7 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
             out.add(r.name, lsp.CompletionItemKind.Class, 0, detail="record")
     elif first == "changes" and app is not None:
         _changes_items(out, app, st)
-    elif first == "removes" and app is not None:
+    elif first in ("removes", "adds") and app is not None:
         _removes_items(out, app, st)
     elif first == "probe":
         if len(st) == 1 and app is not None:
@@ -1332,7 +1335,7 @@ def _changes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
 
 
 def _scope_items(out: _Items, st: Sequence[Tok]) -> bool:
-    """The part of a `changes` or `removes` line after its names: `only on|by SELECTOR, ...`
+    """The part of a `changes`, `removes` or `adds` line after its names: `only on|by SELECTOR, ...`
     or `nowhere`. True: the line is there (what follows is offered, if anything)."""
     last = st[-1]
     words = [t.text for t in st if t.kind == "name"]
@@ -1348,11 +1351,11 @@ def _scope_items(out: _Items, st: Sequence[Tok]) -> bool:
 
 def _removes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
     """`removes COLLECTION, ... only on|by SELECTOR, ...` or `removes COLLECTION, ...
-    nowhere`: collections whose records have a key."""
+    nowhere` (and `adds`): collections whose records have a key."""
     last = st[-1]
     if _scope_items(out, st):
         return
-    if last.text in ("removes", ","):
+    if last.text in ("removes", "adds", ","):
         for c in app.collections:
             rec = app.record(c.record)
             if rec is not None and rec.key_field() is not None:

@@ -103,12 +103,18 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ChangeDecl(names, screens, by_tap, span=self._span(meta))
 
     def removal_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
+        return self._record_scope("removes", meta, items)
+
+    def addition_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
+        return self._record_scope("adds", meta, items)
+
+    def _record_scope(self, verb: str, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
         *tokens, where = items
         names = [ast.Dotted([str(t)], span=self._tok(t)) for t in tokens]
         if where is _BY_ITSELF:
-            return ast.ChangeDecl(names, [], by_itself=True, removes=True, span=self._span(meta))
+            return ast.ChangeDecl(names, [], by_itself=True, verb=verb, span=self._span(meta))
         by_tap, screens = where
-        return ast.ChangeDecl(names, screens, by_tap, removes=True, span=self._span(meta))
+        return ast.ChangeDecl(names, screens, by_tap, verb=verb, span=self._span(meta))
 
     def change_name(self, meta: Meta, items: list[Token | None]) -> ast.Dotted:
         return ast.Dotted([str(t) for t in items if t is not None], span=self._span(meta))

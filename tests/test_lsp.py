@@ -644,6 +644,10 @@ def test_completion_of_changes_lines(server: Client) -> None:
     assert labels("removes3.app", "removes stations only ") == {"on", "by"}
     assert {"text", "id"} <= labels("removes4.app", "removes stations only on ")
     assert labels("removes5.app", "removes stations nowhere ") == set()
+    # ... and where they are added
+    assert "adds" in labels("adds0.app", "")
+    assert labels("adds1.app", "adds ") == {"stations"}
+    assert labels("adds2.app", "adds stations only ") == {"on", "by"}
 
 
 def test_completion_of_prefs_probes(server: Client) -> None:

@@ -30,6 +30,13 @@ The same holds of a collection that lost no record in *this* episode: one whose 
 says where its records are removed (``removes C only on ...``) when no step of the episode
 was taken there (``tasklang.verifiers.probes.kept_state``).
 
+Deletions are decided both ways in the mirror case: a collection that gained no record in this
+episode (its app model says where records are added, ``adds C only on ...``, and no step was
+taken there: ``tasklang.verifiers.probes.closed_state``), whose key both readings read exactly,
+and whose end reading's keys were all read at the start. A record deleted along the way cannot
+come back under its key, so the keys read before the episode and not after it are exactly the
+records deleted: `never deleted C where P` holds when none of them satisfied ``P``.
+
 An append-only collection proves updates too, in one direction. A key one record holds in
 each reading, whose records read differently, was never removed in between, so some step
 updated its record, and the last step that did left it as the end reads it: `eventually
@@ -139,12 +146,14 @@ def decide(
     keyed: frozenset[Key] = frozenset(),
     fields: dict[Key, frozenset[str]] | None = None,
     kept: frozenset[Key] | None = None,
+    closed: frozenset[Key] = frozenset(),
 ) -> ClauseResult | None:
     """The clause's result where the readings prove it (None: they do not). ``keyed``: the
     collections whose key field the readings read exactly (``Coverage.keyed``); an
     append-only one among them (``kept``, as in :func:`bracketed_event`) is decided both
-    ways. ``fields``: the fields they read exactly (``Coverage.fields``), which a `where`
-    may read where they never change."""
+    ways, and so are deletions from one that gained no record (``closed``). ``fields``: the
+    fields they read exactly (``Coverage.fields``), which a `where` may read where they never
+    change."""
     event = bracketed_event(clause, compiled, at_end, fields, kept)
     if event is None:
         return None
@@ -154,7 +163,7 @@ def decide(
         return None
     body = clause.body
     n = len(found)
-    exact = _exact(event, compiled, keyed, readings, kept)
+    exact = _exact(event, compiled, keyed, readings, kept, closed)
     if n and body.op in ("eventually", "never"):
         passed, summary = body.op == "eventually", _HAPPENED
     elif body.op == "at_most" and n > (body.times or 0):
@@ -227,23 +236,34 @@ def _exact(
     keyed: frozenset[Key],
     readings: Readings,
     kept: frozenset[Key] | None,
+    closed: frozenset[Key] = frozenset(),
 ) -> str | None:
     """Why the readings' count of the event is exact, worded for the clause's summary (None:
     it is only a lower bound). It is for additions and deletions of an append-only
     collection whose key is read exactly, when every key read before the episode is read
-    after it."""
+    after it; and for deletions from one that gained no record, when every key read after
+    the episode was read before it."""
     target = event.target
     if not isinstance(target, ir.CollectionRef) or event.op not in ("added", "deleted"):
         return None
     key = _key_field(compiled, target)
-    if not _kept(compiled, target, kept) or key is None:
-        return None
-    if (target.app, target.name) not in keyed:
+    if key is None or (target.app, target.name) not in keyed:
         return None
     old, new = _rows(readings.start, target), _rows(readings.end, target)
-    if old is None or new is None or not _keys(old, key) <= _keys(new, key):
+    if old is None or new is None:
         return None
     name = f"{target.app}.{target.name}"
+    if (
+        event.op == "deleted"
+        and (target.app, target.name) in closed
+        and _keys(new, key) <= _keys(old, key)
+    ):
+        return (
+            f"{name} gains no record along these steps, so a record deleted along the way is "
+            "not read after the episode"
+        )
+    if not _kept(compiled, target, kept) or not _keys(old, key) <= _keys(new, key):
+        return None
     if event.op == "deleted":
         return (
             f"{name} loses no record along these steps, and every key read before the episode "

@@ -55,6 +55,8 @@ class Coverage:
     # change with no action (`changes NAME by itself`; ``(app, "collection.field")``: that
     # field): what watches a whole app, or any change anywhere, does not watch them
     by_itself: frozenset[Key] = frozenset()
+    # never gain a record (nor a record a new key): proved for the episode (`closed_state`)
+    closed: frozenset[Key] = frozenset()
     # read only on the records whose rows show them (a screen spot's ``unknown`` forms): a
     # record read without one is decided on where the others decide it (``decide_shown``)
     partly: dict[Key, frozenset[str]] = field(default_factory=dict)
@@ -159,6 +161,11 @@ class Coverage:
         :func:`kept_state`): they count as append-only for this episode."""
         return dataclasses.replace(self, append_only=self.append_only | keys)
 
+    def with_closed(self, keys: frozenset[Key]) -> Coverage:
+        """This coverage, with ``keys`` proved to have gained no record all along (see
+        :func:`closed_state`)."""
+        return dataclasses.replace(self, closed=self.closed | keys)
+
     def with_same(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
         return dataclasses.replace(self, same=self.same | keys)
@@ -171,7 +178,7 @@ class Coverage:
             {k: v for k, v in self.fields.items() if k not in keys},
             self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
             self.at_end - keys, self.collections, self.quiet, self.record_fields,
-            self.append_only, self.same - keys, self.by_itself,
+            self.append_only, self.same - keys, self.by_itself, self.closed,
             {k: v for k, v in self.partly.items() if k not in keys},
         )  # fmt: skip
 
@@ -292,6 +299,13 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
         and (named.app, named.name) in cov.append_only
     ):
         return None  # it never happens: the collection never loses a record
+    if (
+        isinstance(event, ir.ChangeEvent)
+        and isinstance(named, ir.CollectionRef)
+        and event.op == "added"
+        and (named.app, named.name) in cov.closed
+    ):
+        return None  # it never happens: the collection never gains a record
     if not steps:
         return NO_STEPS
     if isinstance(named, (ir.CollectionRef, ir.SettingRef)) and (
@@ -331,6 +345,7 @@ def _unseen_anywhere(op: str, cov: Coverage) -> list[Key]:
         k for k in cov.collections
         if not cov.sees_changes(k, implicit=True) and not (keys_do and k in cov.keyed)
         and not (op == "deleted" and k in cov.append_only)
+        and not (op == "added" and k in cov.closed)
     )  # fmt: skip
 
 
@@ -379,6 +394,14 @@ def kept_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset
         if c.append_only
     )  # fmt: skip
     return append_only | _unopened(removal_scopes(compiled.apps), steps)
+
+
+def closed_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+    """The collections the steps prove gained no record all along (nor a record a new
+    key): those declared `adds C nowhere`, and those whose records are added only from a
+    step on a screen showing some element (`adds C only on`), or from a tap touching one
+    (`only by`), when no step was such a step."""
+    return _unopened(addition_scopes(compiled.apps), steps)
 
 
 def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None) -> frozenset[Key]:
@@ -456,9 +479,15 @@ def removal_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScop
     return _by_name(apps, "removals")
 
 
+def addition_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
+    """(app, collection) -> where records may be added to it, for each collection that
+    ``apps`` declare with `adds`."""
+    return _by_name(apps, "additions")
+
+
 def _by_name(apps: dict[str, ir.AppModel], lines: str) -> dict[Key, list[ir.ChangeScope]]:
-    """(app, name) -> the app models' scopes of kind ``lines`` (``changes`` or ``removals``)
-    that name it."""
+    """(app, name) -> the app models' scopes of kind ``lines`` (``changes``, ``removals``
+    or ``additions``) that name it."""
     out: dict[Key, list[ir.ChangeScope]] = {}
     for name, model in apps.items():
         for scope in getattr(model, lines):
@@ -577,8 +606,9 @@ def device_verdict(
         result = decide_shown(clause, compiled, cov, ep) or decide_held(clause, compiled, cov, ep)
         if result is None and readings is not None:
             result = decide(
-                clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only
-            )
+                clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only,
+                cov.closed,
+            )  # fmt: skip
         if result is None and readings is not None and taken is not None and first_at is not None:
             result = decide_order(
                 clause, compiled, cov.at_end, readings, _way_in(compiled, clause, taken),

@@ -33,6 +33,7 @@ from tasklang.verifiers.check import (
 from tasklang.verifiers.probes import (
     Coverage,
     DeviceVerdict,
+    closed_state,
     device_verdict,
     kept_state,
     quiet_state,
@@ -189,7 +190,9 @@ def device_check(
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     quiet = quiet_state(compiled, traj.steps if history else None)
     kept = kept_state(compiled, traj.steps if history else None)
+    closed = closed_state(compiled, traj.steps if history else None)
     cov = coverage(compiled, initial=initial).with_quiet(quiet).with_kept(kept)
+    cov = cov.with_closed(closed)
     cov = cov.with_fields(stamped)
     cov = cov.without_fields(not_kept(compiled, [*(s for s in states if s is not None), end]))
     listed = listed if listed is not None else listed_of(traj)

@@ -31,7 +31,7 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import kept_state, quiet_state
+from tasklang.verifiers.probes import closed_state, kept_state, quiet_state
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import by_itself, diff_states, field_kept, record_keys
 from tasklang.verifiers.trajectory import Trajectory
@@ -111,7 +111,8 @@ def run_task(
     # an end state that differs there along these steps
     quiet = quiet_state(compiled, traj.steps)
     kept = kept_state(compiled, traj.steps)
-    for name, snap in near_misses(compiled, final, rng, misses, quiet, kept):
+    closed = closed_state(compiled, traj.steps)
+    for name, snap in near_misses(compiled, final, rng, misses, quiet, kept, closed):
         cases.append(judge(compiled, traj, snap, name, states, start))
     return cases
 
@@ -184,9 +185,11 @@ def near_misses(
     limit: int,
     quiet: frozenset[tuple[str, str]] = frozenset(),
     kept: frozenset[tuple[str, str]] = frozenset(),
+    closed: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[tuple[str, WorldSnapshot]]:
     """Up to ``limit`` end states near ``snap``, none of which changes ``quiet`` state, nor
-    removes a record from a ``kept`` collection (or an append-only one)."""
+    removes a record from a ``kept`` collection (or an append-only one), nor adds one to a
+    ``closed`` collection."""
     keys, fields = read_state(compiled)
     out: list[tuple[str, WorldSnapshot]] = []
     for app, name in keys:
@@ -208,6 +211,7 @@ def near_misses(
             # one whose records are removed only from steps the episode did not take: such an
             # end state is no near miss the app can reach
             keeps = (coll is not None and coll.append_only) or (app, name) in kept
+            closes = (app, name) in closed  # ... nor does one that gained no record
             key = rdef.key_field()
             if not keeps:
                 rest = records[:i] + records[i + 1 :]
@@ -222,9 +226,10 @@ def near_misses(
                 stem, ext = posixpath.splitext(str(twin.get("path")))
                 twin = _placed(spec, twin, twin, f"{stem}-copy{ext}")
             dup = [*records, twin]
-            out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
+            if not closes:
+                out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
-            if keeps and key is not None:
+            if (keeps or closes) and key is not None:
                 named = [f for f in named if f.name != key.name]
                 if not named:
                     continue

@@ -16,7 +16,7 @@ from tasklang.envs.phoneworld.randomize import Randomization, scale_noise, shuff
 from tasklang.envs.phoneworld.widgets import View, elements
 from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import change_scopes, removal_scopes
+from tasklang.verifiers.probes import addition_scopes, change_scopes, removal_scopes
 from tasklang.verifiers.state import itself_fields, record_keys
 from tasklang.verifiers.trajectory import (
     Action,
@@ -83,6 +83,7 @@ class Episode:
         self.phone.append_only = append_only_keys(self.compiled.apps)
         self.phone.change_scopes = change_scopes(self.compiled.apps)
         self.phone.removal_scopes = removal_scopes(self.compiled.apps)
+        self.phone.addition_scopes = addition_scopes(self.compiled.apps)
         self.phone.record_keys = record_keys(self.compiled.apps)
         self.phone.itself_fields = itself_fields(self.compiled.apps)
         if self.randomization is not None:

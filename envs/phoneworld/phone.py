@@ -152,6 +152,8 @@ class Phone:
     # (app, collection) -> where its model lets its records be removed (`removes`): an action
     # that removes one anywhere else raises ``UndeclaredChange``
     removal_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
+    # ... and where it lets records be added to it (`adds`)
+    addition_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
     # (app, collection) -> its records' key field (a `changes` line naming a field follows a
     # record by its key)
     record_keys: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
@@ -709,7 +711,8 @@ class Phone:
     # ------------------------------------------------------------ actions
     def act(self, action: dict[str, Any]) -> Outcome:
         """Carry out one AndroidWorld JSON action on the screen last observed."""
-        before = dict(self.state) if self.change_scopes or self.removal_scopes else None
+        scoped = self.change_scopes or self.removal_scopes or self.addition_scopes
+        before = dict(self.state) if scoped else None
         if before is not None:
             self.taken = (*self.taken, (self.observe(), action))
         try:
@@ -727,7 +730,8 @@ class Phone:
         """Refuses a change the app models do not let the actions taken so far make (see
         ``UndeclaredChange``)."""
         screens: dict[int, UiScreen] = {}
-        self._removed_where_declared(before, screens)
+        self._keys_where_declared(before, screens, "removed")
+        self._keys_where_declared(before, screens, "added")
         for (app, name), scopes in self.change_scopes.items():
             old, new = before.get(app), self.state.get(app)
             if old is None or new is None or old is new or (app, name) in self.opened:
@@ -739,23 +743,27 @@ class Phone:
             why = f"{app}.{name} changed where its model does not let it change"
             self._opened_or_refuse((app, name), scopes, screens, before, why, "it changes")
 
-    def _removed_where_declared(
-        self, before: dict[str, AppData], screens: dict[int, UiScreen]
+    def _keys_where_declared(
+        self, before: dict[str, AppData], screens: dict[int, UiScreen], done: str
     ) -> None:
-        """Refuses the removal of a record (its key gone) from a collection whose model says
-        where its records are removed, by an action that is no way in to that."""
-        for (app, name), scopes in self.removal_scopes.items():
+        """Refuses the removal of a record (its key gone; ``done`` "removed") from a
+        collection whose model says where its records are removed, or the addition of one (a
+        key new there; "added") to a collection whose model says where they are added, by an
+        action that is no way in to that."""
+        removed = done == "removed"
+        for (app, name), scopes in (
+            self.removal_scopes if removed else self.addition_scopes
+        ).items():
             old, new, key = before.get(app), self.state.get(app), self.record_keys.get((app, name))
-            way = (app, f"removed from {name}")
+            way = (app, f"{done} {'from' if removed else 'to'} {name}")
             if old is None or new is None or old is new or key is None or way in self.opened:
                 continue
-            kept = {key_of(r, key) for r in new.collections.get(name, [])}
-            if all(key_of(r, key) in kept for r in old.collections.get(name, [])):
+            was = {key_of(r, key) for r in old.collections.get(name, [])}
+            now = {key_of(r, key) for r in new.collections.get(name, [])}
+            if (was <= now) if removed else (now <= was):
                 continue
-            why = (
-                f"a record of {app}.{name} was removed where its model does not let one be removed"
-            )
-            self._opened_or_refuse(way, scopes, screens, before, why, "its records are removed")
+            why = f"a record of {app}.{name} was {done} where its model does not let one be {done}"
+            self._opened_or_refuse(way, scopes, screens, before, why, f"its records are {done}")
 
     def _opened_or_refuse(
         self,
