@@ -104,6 +104,8 @@ app shopping {
   # Cancelled, under its order number (archiving, which hides an order from Your Orders, is a
   # feature of the desktop website; an app version that offers it would end this declaration)
   collection orders: Order append only
+  # an order is placed from the checkout page (Place your order) or, with 1-Click, by Buy Now
+  adds orders only on text "Place your order", text "Buy Now"
   # when an order was placed is history
   changes orders.placed_at nowhere
   collection order_lines: OrderLine
@@ -115,6 +117,10 @@ app shopping {
   # opens them too)
   changes addresses only by text "Remove", text "Set as Default"
   changes addresses only on text "Add a new address", text "Edit address", text "Confirm removal"
+  # an address is added on the form that adds one (or made by editing one's street), and
+  # removed only after the confirmation
+  adds addresses only on text "Add a new address", text "Edit address"
+  removes addresses only on text "Confirm removal"
   collection payments: PaymentMethod
   # The wallet changes only on Your Payments (Set as default) and where a card is added
   changes payments only on text "Your Payments", text "Add a credit or debit card"
