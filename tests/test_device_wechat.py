@@ -14,6 +14,7 @@ from tasklang.envs.device.codec import NotKept
 from tasklang.envs.device.differential import library
 from tasklang.envs.device.probes import ProbeSpec, coverage, probe_specs, records_of
 from tasklang.envs.device.wechat import stored
+from tasklang.verifiers.evaluate import Env, Unknown, evaluate
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 
 TASK = "cross.send_file_wechat"
@@ -140,7 +141,7 @@ def _output(spec: ProbeSpec, messages: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_a_row_that_keeps_no_body_leaves_it_out_of_every_record(
+def test_a_row_that_keeps_no_body_leaves_it_out_of_its_record(
     compiled: ir.CompiledTask, spec: ProbeSpec
 ) -> None:
     def unused(argv: tuple[str, ...]) -> str:
@@ -154,13 +155,33 @@ def test_a_row_that_keeps_no_body_leaves_it_out_of_every_record(
     ]
     read = records_of(spec, _output(spec, [words, _message("image", "b.jpg")]), unused)
     assert [r["kind"] for r in read] == ["text", "image"]
-    assert all("body" not in r for r in read)
+    assert read[0]["body"] == "it's done,\nsee you" and "body" not in read[1]
     state = WorldSnapshot(apps={"wechat": AppState(collections={"messages": read})})
     lacking = not_kept(compiled, [state])
     assert lacking == {("wechat", "messages", "body")}
-    cov = coverage(compiled).without_fields(lacking)
+    cov = coverage(compiled).partly_read(lacking)
     assert {"kind", "chat", "outgoing"} <= cov.fields[("wechat", "messages")]
     assert "body" not in cov.fields[("wechat", "messages")]
+    # ... but read in the records that keep it: a clause they decide is decided
+    assert cov.partly[("wechat", "messages")] == {"body"}
+    env = Env({}, {}, state, partial=True)
+    text = ir.Logic(op="and", left=_is("kind", "text"), right=_is("body", "it's done,\nsee you"))
+    image = ir.Logic(op="and", left=_is("kind", "image"), right=_is("body", "b.jpg"))
+    assert evaluate(_exists(text), env) is True
+    with pytest.raises(Unknown):
+        evaluate(_exists(image), env)
+
+
+def _is(name: str, value: str) -> ir.Compare:
+    t = ir.Type(name="text")
+    return ir.Compare(
+        op="==", left=ir.FieldRef(name=name, type=t), right=ir.Lit(value=value, type=t)
+    )
+
+
+def _exists(where: ir.Expr) -> ir.Quant:
+    source = ir.CollectionRef(app="wechat", name="messages")
+    return ir.Quant(quantifier="exists", source=source, where=where)
 
 
 def test_what_the_messages_keep_is_decided_on_a_phone() -> None:

@@ -173,6 +173,22 @@ def test_without_partial_a_missing_field_is_null_as_before() -> None:
     assert evaluate(_exists(_eq("due", 500)), _env(PHONE, partial=False)) is False
 
 
+def test_a_collection_compared_whole_is_not_read_record_by_record() -> None:
+    """Every field mapped, one of them on some rows only: counted as read for a clause that
+    reads the records one by one, but the collection is not read in full (a list compared
+    whole would hold records that lack a field)."""
+    fields = DUE + ' balance = id "owed" format "Balance {}" or { "Due {*}" = $0.00 },'
+    app, diagnostics = _compile(fields)
+    assert diagnostics == [] and app is not None
+    compiled = ir.CompiledTask.model_construct(apps={"bills_demo": app})  # its apps alone
+    cov = coverage(compiled)
+    key = ("bills_demo", "accounts")
+    assert cov.partly[key] == {"due"} and key not in cov.complete
+    shown = cov.shown()
+    assert shown.fields[key] == {"number", "kind", "due", "balance"}
+    assert key not in shown.complete
+
+
 # ---------------------------------------------------------------- the library and the checker
 def test_the_bill_accounts_are_read_row_by_row() -> None:
     compiled = library()["mini.bills_pay_electricity"]

@@ -156,6 +156,16 @@ class Coverage:
         gone = {(app, coll) for app, coll, _ in unread}
         return dataclasses.replace(self, fields=fields, complete=self.complete - gone)
 
+    def partly_read(self, fields: set[tuple[str, str, str]]) -> Coverage:
+        """This coverage, with these (app, collection, field) read only in the records that
+        hold them (not read exactly, but decided on record by record: ``decide_shown``)."""
+        if not fields:
+            return self
+        partly = dict(self.partly)
+        for app, coll, name in fields:
+            partly[(app, coll)] = partly.get((app, coll), frozenset()) | {name}
+        return dataclasses.replace(self.without_fields(fields), partly=partly)
+
     def with_kept(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved to have lost no record all along (see
         :func:`kept_state`): they count as append-only for this episode."""
@@ -185,8 +195,12 @@ class Coverage:
     def shown(self) -> Coverage:
         """This coverage with the fields read on some rows only counted as read: what a
         clause may read to be decided record by record (:func:`decide_shown`)."""
-        read = {(app, coll, f) for (app, coll), names in self.partly.items() for f in names}
-        return self.with_fields(read)
+        fields = dict(self.fields)
+        for key, names in self.partly.items():
+            fields[key] = fields.get(key, frozenset()) | names
+        # not `complete`: a collection used whole (compared as a list) has records that lack
+        # a field, which no three-valued rule reads
+        return dataclasses.replace(self, fields=fields)
 
     def during(self) -> Coverage:
         """What a reading after each step covers: all but the state read only at the end

@@ -194,7 +194,8 @@ def device_check(
     cov = coverage(compiled, initial=initial).with_quiet(quiet).with_kept(kept)
     cov = cov.with_closed(closed)
     cov = cov.with_fields(stamped)
-    cov = cov.without_fields(not_kept(compiled, [*(s for s in states if s is not None), end]))
+    # a field some rows do not keep is read only in the records that keep it
+    cov = cov.partly_read(not_kept(compiled, [*(s for s in states if s is not None), end]))
     listed = listed if listed is not None else listed_of(traj)
     if listed is not None:  # the same folders before and after: the records are the same
         same = frozenset(k for k, paths in reading.listed.items() if listed.get(k) == paths)
@@ -232,7 +233,8 @@ def device_check(
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:
     """The (app, collection, field) that some row read in ``states`` did not keep (a field
-    whose codec is ``partial``, left out of a reading's records): unread for the episode."""
+    whose codec is ``partial``, left out of that row's record): read for the episode only in
+    the records that hold it (``Coverage.partly_read``)."""
     out = set()
     for spec in probe_specs(compiled):
         for fm in spec.fields:

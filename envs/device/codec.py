@@ -32,8 +32,8 @@ class Codec:
     # a list kept as one row of another provider per item (a group's members): the raw value
     # is a JSON array of the rows' values
     many: bool = False
-    # some rows do not keep the field (`decode` raises `NotKept`): it is read only where no
-    # row read in the episode lacks it
+    # some rows do not keep the field (`decode` raises `NotKept`): it is read only in the
+    # records that hold it
     partial: bool = False
 
 

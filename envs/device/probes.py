@@ -3,6 +3,7 @@ snapshot their output makes (for the same verifier PhoneWorld's snapshots go to)
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -1198,13 +1199,12 @@ def _raw_of(row: dict[str, str | None], fm: FieldMap, spec: ProbeSpec) -> str | 
 
 def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
     """The records a probe's output holds. Raises :class:`Ambiguous` for a record whose rows
-    elsewhere hold several values for one field. A field some row does not keep (a
-    ``partial`` codec's :class:`NotKept`) is left out of every record: a reading holds a
-    field for all of a collection's records or for none."""
+    elsewhere hold several values for one field. A field a row does not keep (a ``partial``
+    codec's :class:`NotKept`) is left out of that row's record: the field is then read
+    only in the records that hold it (``check.not_kept``)."""
     members = _set_members(spec, run)
     kept = _data_rows(spec, run)
     records: list[dict[str, Any]] = []
-    lacking: set[str] = set()
     for row in raw_rows(spec, out, run):
         if spec.is_named(row):
             continue
@@ -1218,12 +1218,10 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
                 raw = "0" if fm.elsewhere is not None else _raw_of(row, fm, spec)
             if fm.field in members:  # kept as the record's place in a set
                 raw = "1" if raw is not None and raw in members[fm.field] else "0"
-            try:
+            with contextlib.suppress(NotKept):  # a row that does not keep it: left out
                 rec[fm.field] = _decode(fm.codec, raw, spec)
-            except NotKept:
-                lacking.add(fm.field)
         records.append(rec)
-    return [{k: v for k, v in r.items() if k not in lacking} for r in records]
+    return records
 
 
 def prefs_records(spec: ProbeSpec, entries: dict[str, str | None]) -> list[dict[str, Any]]:

@@ -19,7 +19,8 @@ mini-program's card (a link), 2000 a transfer, 2001 a red packet.
 
 A field a row does not keep (an image's file name, a red packet's amount, the kind of a
 sticker or a video, which the app model has no member for) raises :class:`NotKept`: the
-field goes unread for the episode, never guessed (see ``probes.records_of``).
+row's record is read without it, and the field is read only where a record holds it, never
+guessed (see ``probes.records_of``).
 """
 
 from __future__ import annotations
