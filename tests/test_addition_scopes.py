@@ -1,7 +1,7 @@
 """`adds C only on SELECTOR, ...` (`only by`, `nowhere`): where an app adds records to a
-collection. The declaration, PhoneWorld keeping to it, what an episode that takes no way in
-proves (no `added` event; deletions decided both ways from the readings), and the library's
-address book."""
+collection (the declaration itself is tested with `removes`, in test_removal_scopes.py).
+PhoneWorld keeping to it, what an episode that takes no way in proves (no `added` event;
+deletions decided both ways from the readings), and the library's address book."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from tasklang import ir
-from tasklang.compiler import Compiler
 from tasklang.envs.device.check import device_check
 from tasklang.envs.device.differential import library, near_misses, start_reading, step_readings
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
@@ -19,62 +18,11 @@ from tasklang.envs.device.probes import coverage
 from tasklang.envs.phoneworld.app import UndeclaredChange
 from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.envs.phoneworld.solutions import Driver
-from tasklang.fmt import format_source
-from tasklang.source import SourceFile
 from tasklang.verifiers.bracket import Readings, decide
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import _unseen_anywhere, closed_state, event_problem
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 from tasklang.verifiers.trajectory import Observation, Step
-
-SHOP = """\
-app shop_demo {
-  package "com.example.shop"
-  record Order { no: text key  status: text = "paid" }
-  record Line { item: text }
-  collection orders: Order
-  collection lines: Line
-  changes orders only on text "Pay", text "Orders"
-%s}
-"""
-ADDS = '  adds orders only on text "Pay"\n'
-
-
-def _compile(extra: str) -> tuple[dict[str, ir.AppModel], list[tuple[str, str]]]:
-    result = Compiler().compile_text(SHOP % extra, path="shop.app")
-    return dict(result.apps), [(d.code, d.message) for d in result.diagnostics]
-
-
-# ---------------------------------------------------------------- the declaration
-def test_the_declaration_reaches_the_app_model_and_the_formatter() -> None:
-    apps, diagnostics = _compile(ADDS + '  adds orders only by id "new"\n')
-    assert diagnostics == []
-    on, by = apps["shop_demo"].additions_of("orders")
-    assert [a.value for s in on.screens for a in s.attrs] == ["Pay"] and by.by_tap
-    assert apps["shop_demo"].removals_of("orders") == []
-    text = SHOP % ADDS
-    formatted, problems = format_source(SourceFile("shop.app", text))
-    assert problems == [] and formatted is not None and ADDS in formatted
-
-
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("  adds order nowhere\n", "has no collection `order`"),
-        ("  adds lines nowhere\n", "nothing says which record was added"),
-        ("  adds orders by itself\n", "not added `by itself` in a `adds` line"),
-        (ADDS + "  adds orders nowhere\n", "where records of `orders` are added is said twice"),
-    ],
-)
-def test_each_name_is_a_keyed_collection_said_of_once(line: str, message: str) -> None:
-    _, diagnostics = _compile(line)
-    assert diagnostics and {code for code, _ in diagnostics} == {"TL1033"}
-    assert message in diagnostics[0][1]
-
-
-def test_adds_is_still_a_name_elsewhere() -> None:
-    text = (SHOP % ADDS).replace("status: text", "adds: int = 0  status: text")
-    assert Compiler().compile_text(text, path="shop.app").diagnostics == []
 
 
 # ---------------------------------------------------------------- PhoneWorld keeps to it

@@ -359,13 +359,18 @@ def test_the_device_checker_decides_a_forbidden_order_that_was_not_placed() -> N
     assert "orders" in start.apps["shopping"].collections
     _, forbid = _clause("shopping.buy_unavailable", "added shopping.orders")
     transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
-    dv = device_check(compiled, traj, transport, sleep=lambda s: None, start=start)
+    # with no record of the steps (which prove no step could place one: `adds orders`), the
+    # readings decide it
+    dv = device_check(compiled, traj, transport, sleep=lambda s: None, start=start, history=False)
     assert forbid.id in dv.inferred and dv.inferred[forbid.id].passed
     assert forbid.id not in dv.unobservable
     truth = check_trajectory(compiled, traj)
     assert next(r for r in truth.clauses if r.id == forbid.id).passed
-    plain = device_check(compiled, traj, transport, sleep=lambda s: None)
+    plain = device_check(compiled, traj, transport, sleep=lambda s: None, history=False)
     assert forbid.id in plain.unobservable
+    steps = device_check(compiled, traj, transport, sleep=lambda s: None)
+    assert forbid.id not in steps.unobservable and forbid.id not in steps.inferred
+    assert next(r for r in steps.clauses if r.id == forbid.id).passed
 
 
 # ------------------------------------------------------------------ fields that never change

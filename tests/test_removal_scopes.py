@@ -40,6 +40,7 @@ app shop_demo {
 %s}
 """
 REMOVES = '  removes orders only on text "Delete order?"\n'
+ADDS = '  adds orders only on text "Pay"\n'
 
 
 def _compile(extra: str) -> tuple[dict[str, ir.AppModel], list[tuple[str, str]]]:
@@ -84,6 +85,11 @@ def test_the_formatter_keeps_the_declaration() -> None:
         ),
         (REMOVES + "  removes orders nowhere\n", "is said twice"),
         (REMOVES + '  removes orders only on text "x"\n', "is said twice"),
+        # where records are added: the same rules
+        ("  adds order nowhere\n", "has no collection `order`"),
+        ("  adds lines nowhere\n", "nothing says which record was added"),
+        ("  adds orders by itself\n", "not added `by itself` in a `adds` line"),
+        (ADDS + "  adds orders nowhere\n", "where records of `orders` are added is said twice"),
     ],
 )
 def test_each_name_is_a_keyed_collection_said_of_once(line: str, message: str) -> None:
@@ -92,9 +98,19 @@ def test_each_name_is_a_keyed_collection_said_of_once(line: str, message: str) -
     assert message in diagnostics[0][1]
 
 
-def test_removes_is_still_a_name_elsewhere() -> None:
-    text = (SHOP % "").replace("status: text", "removes: int = 0  status: text")
+def test_removes_and_adds_are_still_names_elsewhere() -> None:
+    text = (SHOP % "").replace("status: text", "removes: int = 0  adds: int = 0  status: text")
     assert Compiler().compile_text(text, path="shop.app").diagnostics == []
+
+
+def test_where_records_are_added_reaches_the_app_model_and_the_formatter() -> None:
+    apps, diagnostics = _compile(ADDS + '  adds orders only by id "new"\n')
+    assert diagnostics == []
+    on, by = apps["shop_demo"].additions_of("orders")
+    assert [a.value for s in on.screens for a in s.attrs] == ["Pay"] and by.by_tap
+    assert apps["shop_demo"].removals_of("orders") == []
+    formatted, problems = format_source(SourceFile("shop.app", SHOP % ADDS))
+    assert problems == [] and formatted is not None and ADDS in formatted
 
 
 # ---------------------------------------------------------------- PhoneWorld keeps to it

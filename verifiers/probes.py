@@ -306,20 +306,11 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
         and (op in ("added", "deleted") or not cov.loose((named.app, named.name)))
     ):
         return None  # it never happens: what it names did not change (but by itself)
-    if (
-        isinstance(event, ir.ChangeEvent)
-        and isinstance(named, ir.CollectionRef)
-        and event.op == "deleted"
-        and (named.app, named.name) in cov.append_only
+    if isinstance(named, ir.CollectionRef) and (
+        (op == "deleted" and (named.app, named.name) in cov.append_only)
+        or (op == "added" and (named.app, named.name) in cov.closed)
     ):
-        return None  # it never happens: the collection never loses a record
-    if (
-        isinstance(event, ir.ChangeEvent)
-        and isinstance(named, ir.CollectionRef)
-        and event.op == "added"
-        and (named.app, named.name) in cov.closed
-    ):
-        return None  # it never happens: the collection never gains a record
+        return None  # it never happens: the collection never loses (gains) a record
     if not steps:
         return NO_STEPS
     if isinstance(named, (ir.CollectionRef, ir.SettingRef)) and (
