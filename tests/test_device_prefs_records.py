@@ -9,9 +9,16 @@ import pytest
 
 from tasklang import ir
 from tasklang.envs.device import parse
+from tasklang.envs.device.check import not_kept
 from tasklang.envs.device.differential import library
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
-from tasklang.envs.device.probes import ProbeSpec, prefs_records, probe_specs, read_world
+from tasklang.envs.device.probes import (
+    ProbeSpec,
+    coverage,
+    prefs_records,
+    probe_specs,
+    read_world,
+)
 from tasklang.envs.device.setup import build_plan
 from tasklang.envs.device.shell import shell_line
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
@@ -85,8 +92,6 @@ def test_no_id_entry_is_no_record() -> None:
     ("target", "old", "new", "why"),
     [
         ("timers", '<int name="timer_state_3" value="2" />',
-         '<int name="timer_state_3" value="1" />', "record 3 is \"running\""),
-        ("timers", '<int name="timer_state_3" value="2" />',
          '<int name="timer_state_3" value="5" />', "unexpected value '5'"),
         ("timers", '<long name="timer_time_left_3" value="240000" />',
          '<long name="timer_time_left_3" value="239517" />', "no whole number of seconds"),
@@ -132,7 +137,6 @@ def read_back(world: WorldSnapshot) -> tuple[AppState, dict[tuple[str, str], str
 @pytest.mark.parametrize(
     ("target", "records"),
     [
-        ("timers", [{"length": 600, "label": "", "state": "running", "remaining": 240}]),
         ("laps", [{"number": 1, "lap_time": 92, "total": 92},
                   {"number": 1, "lap_time": 92, "total": 92}]),
         ("laps", [{"number": 1, "lap_time": 50, "total": 92}]),
@@ -143,11 +147,28 @@ def read_back(world: WorldSnapshot) -> tuple[AppState, dict[tuple[str, str], str
 def test_records_a_phone_cannot_keep_as_they_are_read_back_unread(
     target: str, records: list[dict[str, Any]]
 ) -> None:
-    """A running timer's time left moves with the clock; two laps numbered 1, a lap time
-    that is not the difference of the totals, a city in another zone, a city the phone
-    names otherwise: none is read as some other record."""
+    """Two laps numbered 1, a lap time that is not the difference of the totals, a city in
+    another zone, a city the phone names otherwise: none is read as some other record."""
     state, unread = read_back(clock_world(**{target: records}))
     assert ("clock", target) in unread and target not in state.collections
+
+
+def test_a_running_timer_is_read_without_its_time_left() -> None:
+    """A running timer's time left moves with the clock, so its record is read without it
+    (the field is then read only in the records that hold it); a paused one holds it."""
+    running = {"length": 600, "label": "", "state": "running", "remaining": 240}
+    paused = {"length": 90, "label": "tea", "state": "paused", "remaining": 30}
+    state, unread = read_back(clock_world(timers=[running, paused]))
+    assert not unread
+    assert state.collections["timers"] == [
+        {"length": 600, "label": "", "state": "running"},
+        paused,
+    ]
+    lacking = not_kept(CLOCK, [WorldSnapshot(apps={"clock": state})])
+    assert lacking == {("clock", "timers", "remaining")}
+    cov = coverage(CLOCK).partly_read(lacking)
+    assert cov.partly[("clock", "timers")] == {"remaining"}
+    assert {"length", "label", "state"} <= cov.fields[("clock", "timers")]
 
 
 def test_setup_says_it_does_not_write_records_kept_in_shared_preferences() -> None:

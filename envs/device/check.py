@@ -233,12 +233,14 @@ def device_check(
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:
     """The (app, collection, field) that some row read in ``states`` did not keep (a field
-    whose codec is ``partial``, left out of that row's record): read for the episode only in
-    the records that hold it (``Coverage.partly_read``)."""
+    whose codec is ``partial``, or one kept only while another field holds some values, left
+    out of that row's record): read for the episode only in the records that hold it
+    (``Coverage.partly_read``)."""
     out = set()
     for spec in probe_specs(compiled):
         for fm in spec.fields:
-            if not (fm.codec.partial and fm.codec.exact):
+            kept_while = fm.prefs_entry is not None and bool(fm.prefs_entry.when)
+            if not ((fm.codec.partial or kept_while) and fm.codec.exact):
                 continue
             for st in states:
                 held = st.apps.get(spec.app)

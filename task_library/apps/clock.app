@@ -72,7 +72,7 @@ app clock {
   # `timer_time_left_` the milliseconds left when it last started or stopped. That is the
   # `remaining` time only while the timer is paused or reset (reset: its length); a running or
   # expired timer counts down from when it last started, by the phone's time since boot,
-  # which no probe reads exactly, so such a timer leaves the timers unread (never guessed).
+  # which no probe reads exactly, so such a timer is read without it (never guessed).
   # A remaining time that is no whole number of seconds (a timer paused mid-second) is not
   # read either.
   probe timers: prefs "/data/data/com.google.android.deskclock/shared_prefs/com.google.android.deskclock_preferences.xml"
