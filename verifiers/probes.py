@@ -57,8 +57,9 @@ class Coverage:
     by_itself: frozenset[Key] = frozenset()
     # never gain a record (nor a record a new key): proved for the episode (`closed_state`)
     closed: frozenset[Key] = frozenset()
-    # read only on the records whose rows show them (a screen spot's ``unknown`` forms): a
-    # record read without one is decided on where the others decide it (``decide_shown``)
+    # read only in the records that hold them (a screen spot's ``unknown`` forms, a row that
+    # does not keep the field: ``partly_read``): a clause on one is decided where the records
+    # that hold it decide it (``decide_shown``)
     partly: dict[Key, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
@@ -68,7 +69,6 @@ class Coverage:
         fields: dict[Key, frozenset[str]],
         settings: set[Key],
         at_end: set[Key] | frozenset[Key] = frozenset(),
-        partly: dict[Key, frozenset[str]] | None = None,
     ) -> Coverage:
         complete, state, keyed, colls, kept = set(), set(), set(), set(), set()
         every: dict[Key, frozenset[str]] = {}
@@ -94,7 +94,7 @@ class Coverage:
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
             frozenset(state), frozenset(at_end), frozenset(colls), record_fields=every,
-            append_only=frozenset(kept), by_itself=itself, partly=dict(partly or {}),
+            append_only=frozenset(kept), by_itself=itself,
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
@@ -184,12 +184,12 @@ class Coverage:
         """This coverage less ``keys`` (state a reading could not get)."""
         if not keys:
             return self
-        return Coverage(
-            {k: v for k, v in self.fields.items() if k not in keys},
-            self.complete - keys, self.settings - keys, self.keyed - keys, self.state,
-            self.at_end - keys, self.collections, self.quiet, self.record_fields,
-            self.append_only, self.same - keys, self.by_itself, self.closed,
-            {k: v for k, v in self.partly.items() if k not in keys},
+        return dataclasses.replace(
+            self,
+            fields={k: v for k, v in self.fields.items() if k not in keys},
+            complete=self.complete - keys, settings=self.settings - keys, keyed=self.keyed - keys,
+            at_end=self.at_end - keys, same=self.same - keys,
+            partly={k: v for k, v in self.partly.items() if k not in keys},
         )  # fmt: skip
 
     def shown(self) -> Coverage:

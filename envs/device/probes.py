@@ -761,20 +761,21 @@ def coverage(
             settings.add(s.key)
         elif s.kind == "collection" and s.rows_exact:
             fields[s.key] = frozenset(f.field for f in s.fields if f.codec.exact)
-    partly: dict[tuple[str, str], frozenset[str]] = {}
+    partly: set[tuple[str, str, str]] = set()
     at_end = screen_coverage(compiled, fields, settings, partly)
-    return Coverage.of(compiled, fields, settings, at_end, partly)
+    return Coverage.of(compiled, fields, settings, at_end).partly_read(partly)
 
 
 def screen_coverage(
     compiled: ir.CompiledTask,
     fields: dict[tuple[str, str], frozenset[str]],
     settings: set[tuple[str, str]],
-    partly: dict[tuple[str, str], frozenset[str]] | None = None,
+    partly: set[tuple[str, str, str]] | None = None,
 ) -> set[tuple[str, str]]:
     """Adds what the `screen` probes read (every field they map: a screen shows a value or
-    the reading fails; a field with an ``unknown`` form only on the rows that show it, in
-    ``partly``) and returns their targets: state read only after the episode."""
+    the reading fails; a field with an ``unknown`` form only on the rows that show it, which
+    goes in ``partly`` as well) and returns their targets: state read only after the
+    episode."""
     at_end = set()
     for s in screen_specs(compiled):
         if s.key in fields or s.key in settings:
@@ -783,10 +784,10 @@ def screen_coverage(
         if s.kind == "setting":
             settings.add(s.key)
             continue
-        some = frozenset(r.name for r in s.reads if any(f.unknown for f in r.spot.forms))
-        fields[s.key] = frozenset(r.name for r in s.reads) - some
-        if some and partly is not None:
-            partly[s.key] = some
+        fields[s.key] = frozenset(r.name for r in s.reads)
+        if partly is not None:
+            partly |= {(s.app, s.target, r.name) for r in s.reads
+                       if any(f.unknown for f in r.spot.forms)}  # fmt: skip
     return at_end
 
 
