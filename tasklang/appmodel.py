@@ -25,6 +25,10 @@ FILE_ATTRS = ("path", "name", "stem", "size", "modified", "content", "folder", "
 # a files probe's field that no listing shows but that the app sets, when it makes the file,
 # from one of its settings (a photo's lens): "SETTING when added"
 STAMPED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*) when added")
+# a files probe's field that the media store keeps for the file, from what the file holds (a
+# video's length): "media COLUMN", each such column with the type of field it reads
+MEDIA = re.compile(r"media (\w+)")
+MEDIA_COLUMNS = {"duration": "duration"}
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
 PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}
@@ -243,6 +247,18 @@ class AppBuilder(Reporter):
                        "was added, so it must never change after", col.span,
                        f"declare `changes {coll}.{col.name} nowhere`")  # fmt: skip
 
+    def media(self, record: ir.RecordDef, col: ast.ProbeColumn, column: str) -> None:
+        """`FIELD = "media COLUMN"`: the media store's column for the file (its row found by
+        the file's folder and name), of a field of the column's type."""
+        fdef = record.field(col.name)
+        want = MEDIA_COLUMNS.get(column)
+        if want is None:
+            self.error("TL1023", f"the media store's column `{column}` is not read", col.span,
+                       f"files probes read {', '.join(MEDIA_COLUMNS)} from the media store")  # fmt: skip
+        elif fdef is not None and fdef.type.name != want:
+            self.error("TL1023", f"the media store's `{column}` reads a {want} field, and "
+                       f"`{col.name}` is {fdef.type.name}", col.span)  # fmt: skip
+
     def changing_field(self, app: ir.AppModel, name: str, at: Span, keyed: bool = True) -> bool:
         """`collection.field` in a `changes` line (at ``at``): a field of the collection's
         records other than its key, in a collection whose records have one (a record is
@@ -412,13 +428,16 @@ class AppBuilder(Reporter):
             )
         for col in decl.columns or []:
             stamped = STAMPED.fullmatch(col.column[1:-1])
+            media = MEDIA.fullmatch(col.column[1:-1])
             if decl.source == "files" and stamped is not None and record is not None:
                 self.stamped(app, target, record, col, stamped[1])
+            elif decl.source == "files" and media is not None and record is not None:
+                self.media(record, col, media[1])
             elif decl.source == "files" and col.column[1:-1] not in FILE_ATTRS:
                 self.error(
                     "TL1023",
-                    f'files probes read {", ".join(FILE_ATTRS)} or "SETTING when added", '
-                    f"not {col.column}",
+                    f'files probes read {", ".join(FILE_ATTRS)}, "media COLUMN" or '
+                    f'"SETTING when added", not {col.column}',
                     col.span,
                 )
             if setting is not None and col.name != setting.name:

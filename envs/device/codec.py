@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
-from tasklang.appmodel import PREFS_ENTRY, PREFS_UNITS, prefs_entry_map
+from tasklang.appmodel import MEDIA, PREFS_ENTRY, PREFS_UNITS, prefs_entry_map
 
 Raw = str | None
 
@@ -634,6 +634,10 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return mapping({True: "0", False: "1"})
     if probe.source == "content" and fdef.type.name == "datetime" and column in EPOCH_COLUMNS:
         return epoch_millis()
+    media = MEDIA.fullmatch(column)
+    if probe.source == "files" and media is not None:
+        kept = MEDIA_COLUMNS[media[1]](fdef.type) if media[1] in MEDIA_COLUMNS else None
+        return media_value(kept) if kept is not None else OPAQUE
     if probe.source == "files":
         make = FILE_COLUMNS.get(column)
         return make(fdef.type) if make is not None else OPAQUE
@@ -674,6 +678,26 @@ FILE_COLUMNS: dict[str, Callable[[ir.Type], Codec]] = {
     "content": lambda t: TEXT if t.name in ("text", "file") and not t.optional else OPAQUE,
     "modified": lambda t: _listing_time(),
 }
+
+# the media store's columns a files probe reads (``"media COLUMN"``): a video's length in
+# milliseconds, read to the whole second below (a clip of 9.8 s is not 10 s long)
+MEDIA_COLUMNS: dict[str, Callable[[ir.Type], Codec | None]] = {
+    "duration": lambda t: scaled(1000) if t.name == "duration" else None,
+}
+
+
+def media_value(kept: Codec) -> Codec:
+    """A value the media store keeps for a file, as ``kept``. A file it has no value for
+    does not keep the field (:class:`NotKept`): a file with no media in it (what setup
+    writes: bytes of the record's size), or one it has not scanned. The field is then read
+    only in the records of files that have one."""
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            raise NotKept("the media store keeps no value for this file")
+        return kept.decode(raw)
+
+    return Codec(kept.encode, decode, partial=True)
 
 
 # ------------------------------------------------------------------ shared preferences

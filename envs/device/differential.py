@@ -75,7 +75,8 @@ def judge(
     seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": final})})
     pw = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     ui = final.ui_xml or ""
-    transport = PhoneWorldTransport(compiled, lambda: final, lambda: ui)
+    initial = traj.header.instance.initial
+    transport = PhoneWorldTransport(compiled, lambda: final, lambda: ui, initial)
     # PhoneWorld's screens are still at once: no waiting for them to settle
     dv = device_check(
         compiled, seen, transport, step_states=step_states, sleep=_no_wait,
@@ -125,7 +126,9 @@ def start_reading(compiled: ir.CompiledTask, traj: Trajectory) -> Reading | None
     initial = traj.header.instance.initial
     if initial is None:
         return None
-    transport = PhoneWorldTransport(compiled, _const(initial), lambda: initial.ui_xml or "")
+    transport = PhoneWorldTransport(
+        compiled, _const(initial), lambda: initial.ui_xml or "", initial
+    )
     return probe_start(compiled, transport, sleep=_no_wait)
 
 
@@ -149,8 +152,9 @@ def step_readings(compiled: ir.CompiledTask, traj: Trajectory) -> list[Reading] 
         state = step.snapshot
         if state is None:
             return None
-        transport = PhoneWorldTransport(compiled, _const(state), lambda: "")
-        out.append(probe(compiled, transport, initial=traj.header.instance.initial))
+        initial = traj.header.instance.initial
+        transport = PhoneWorldTransport(compiled, _const(state), lambda: "", initial)
+        out.append(probe(compiled, transport, initial=initial))
     return out
 
 
@@ -602,7 +606,8 @@ def run_episode(compiled: ir.CompiledTask, seed: int = 0) -> Case:
     _, traj = run_reference(compiled, seed)
     actions = [s.action.model_dump(exclude_none=True) for s in traj.steps if s.action]
     ep = Episode(compiled, seed)
-    transport = PhoneWorldTransport(compiled, ep.phone.world, ep.xml)
+    initial = ep.instance.initial if ep.instance is not None else None
+    transport = PhoneWorldTransport(compiled, ep.phone.world, ep.xml, initial)
     env = DeviceEnv(compiled, PhoneWorldDriver(ep), transport, setup=False,
                     probe_steps=True, sleep=lambda s: None)  # fmt: skip
     env.reset(seed=seed)

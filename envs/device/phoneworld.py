@@ -23,10 +23,13 @@ from tasklang import ir
 from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.probes import (
     DUMP_PATH,
+    MEDIA_KEY,
+    MEDIA_URI,
     ProbeSpec,
     encode_values,
     link_rows,
     lookup_tables,
+    media_key,
     prefs_record_entries,
     probe_specs,
 )
@@ -60,16 +63,23 @@ STANDARD_FOLDERS = (
 
 
 class PhoneWorldTransport:
-    """Answers probe commands from ``world()`` (a PhoneWorld world snapshot) and ``xml()``."""
+    """Answers probe commands from ``world()`` (a PhoneWorld world snapshot) and ``xml()``.
+
+    ``initial`` is the instance's world, which setup wrote: its files are bytes with no
+    media in them, so the media store keeps no value (a video's length) for them, and it
+    keeps one for a file the app made since. Without it, no file is known to be the app's:
+    the media store keeps no value for any."""
 
     def __init__(
         self,
         compiled: ir.CompiledTask,
         world: Callable[[], WorldSnapshot],
         xml: Callable[[], str],
+        initial: WorldSnapshot | None = None,
     ) -> None:
         self.compiled = compiled
         self.world, self.xml = world, xml
+        self.initial = initial
         self.specs = probe_specs(compiled)
         self.lines: list[str] = []
         self.screen: LiveScreen | None = None  # started by the first screen command
@@ -134,6 +144,8 @@ class PhoneWorldTransport:
         uri = _option(argv, "--uri")
         spec = next((s for s in self.specs if s.probe.uri == uri), None)
         projection = _option(argv, "--projection")
+        if uri == MEDIA_URI:
+            return _rows_text(self.media_rows(), projection.split(":") if projection else [])
         if spec is None and self._data_specs(uri):
             return _rows_text(self.data_rows(uri), projection.split(":") if projection else [])
         if spec is None:
@@ -208,6 +220,38 @@ class PhoneWorldTransport:
                     row[data.value] = raw
                 rows += kinds.values()
         return rows
+
+    def media_rows(self) -> list[dict[str, str | None]]:
+        """The media store's rows for the files probes' records, one per file: its folder
+        and name, and the values the media store keeps for a file the app made (one
+        ``initial`` did not hold) that holds media: a field's value other than its default
+        (a photo has no length)."""
+        rows: dict[tuple[str, str], dict[str, str | None]] = {}
+        for spec in self.specs:
+            if not spec.media_fields:
+                continue
+            path = next((f.field for f in spec.fields if f.column == "path"), "path")
+            by_setup = {r.get(path) for r in self._initial_records(spec)}
+            for rec in self._records(spec):
+                key = media_key(str(rec.get(path) or ""))
+                if key is None:
+                    continue
+                row = rows.setdefault(key, dict(zip(MEDIA_KEY, key, strict=True)))
+                own = self.initial is not None and rec.get(path) not in by_setup
+                for f in spec.media_fields:
+                    fdef = self._field(spec, f.field)
+                    value = rec.get(f.field)
+                    held = own and value is not None and (fdef is None or value != fdef.default)
+                    row.setdefault(f.media or "", f.codec.encode(value) if held else None)
+        return list(rows.values())
+
+    def _initial_records(self, spec: ProbeSpec) -> list[dict[str, Any]]:
+        state = self.initial.apps.get(spec.app) if self.initial is not None else None
+        return list(state.collections.get(spec.target, [])) if state else []
+
+    def _field(self, spec: ProbeSpec, name: str) -> ir.FieldDef | None:
+        rdef = self.compiled.apps[spec.app].record_of(spec.target)
+        return rdef.field(name) if rdef is not None else None
 
     def kept_elsewhere(self, uri: str, line: str) -> str:
         """The provider that keeps the records a field is true for (texts sent as MMS), by

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ir
-from tasklang.appmodel import PREFS_ENTRY, PREFS_RECORDS, prefs_entry_map
+from tasklang.appmodel import MEDIA, PREFS_ENTRY, PREFS_RECORDS, prefs_entry_map
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import (
     DATA_ROW,
@@ -40,6 +40,11 @@ DUMP = Command(("uiautomator", "dump", DUMP_PATH), "dump the UI hierarchy")
 READ_DUMP = Command(("cat", DUMP_PATH), "read the UI hierarchy")
 FOREGROUND = Command(("dumpsys", "window"), "read the focused app and activity")
 CLOCK = Command(("date", "+%Y-%m-%dT%H:%M:%S"), "read the phone's clock")
+# the media store's rows for the files in shared storage (`"media COLUMN"` in a files probe):
+# each file's row is told by its folder below shared storage and its name
+MEDIA_URI = "content://media/external/file"
+MEDIA_KEY = ("relative_path", "_display_name")
+SHARED_STORAGE = ("/sdcard/", "/storage/emulated/0/")
 
 
 @dataclass(frozen=True)
@@ -325,10 +330,16 @@ class FieldMap:
         return DataRow.of(self.column)
 
     @property
+    def media(self) -> str | None:
+        """For a field of a files probe kept by the media store, its column there."""
+        m = MEDIA.fullmatch(self.column)
+        return m[1] if m else None
+
+    @property
     def parts(self) -> tuple[str, ...]:
         if self.link:
             return (self.column,)
-        if self.elsewhere or self.data_row:
+        if self.elsewhere or self.data_row or self.media:
             return ()  # no column of the probe's rows holds it
         member = self.prefs_set
         return (member.column,) if member else tuple(self.column.split(","))
@@ -473,6 +484,22 @@ class ProbeSpec(AppProbe):
             (row.get(column) or "").casefold() in {v.casefold() for v in values}
             for column, values in self.named
         )
+
+    @property
+    def media_fields(self) -> list[FieldMap]:
+        """The fields of a files probe the media store keeps (``"media COLUMN"``)."""
+        if self.kind != "collection" or self.probe.source != "files":
+            return []
+        return [f for f in self.fields if f.media is not None and f.codec.exact]
+
+    def media_command(self) -> Command | None:
+        """The command that reads the media store's rows for the fields it keeps."""
+        columns = [f.media for f in self.media_fields if f.media is not None]
+        if not columns:
+            return None
+        projection = ":".join(dict.fromkeys([*MEDIA_KEY, *sorted(columns)]))
+        return Command(("content", "query", "--uri", MEDIA_URI, "--projection", projection),
+                       f"read {self.app}.{self.target}: the media store's rows")  # fmt: skip
 
     @property
     def prefs_sets(self) -> list[FieldMap]:
@@ -801,7 +828,7 @@ def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
                                   if f.prefs_set is not None)]  # fmt: skip
         cmds += [f.elsewhere.command(spec.app, spec.target) for f in spec.elsewhere
                  if f.elsewhere is not None and f.codec.exact]  # fmt: skip
-        cmds += spec.data_commands()
+        cmds += [*spec.data_commands(), spec.media_command()]
         for cmd in cmds:
             if cmd is not None:
                 out.setdefault(cmd.argv, cmd)
@@ -847,7 +874,8 @@ def read_world(
     reading = Reading(snap)
     prefs: dict[tuple[str, ...], dict[str, str | None]] = {}  # each file read once
     specs = probe_specs(compiled, initial)
-    shared = _once(run, {c.argv for s in specs for c in s.data_commands()})
+    shared = _once(run, {c.argv for s in specs
+                         for c in [*s.data_commands(), s.media_command()] if c is not None})  # fmt: skip
     listings = listing_specs(compiled, specs)
     # a folder listed for several probes (the documents and the folders of `/sdcard`), once
     ls = _once(run, {c.argv for s in specs if s.probe.source == "files" for c in [s.command()]
@@ -1135,7 +1163,7 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
     minutes`) is written as its parts."""
     out: dict[str, str | None] = {}
     for f in spec.fields:
-        if f.link or f.prefs_set or f.elsewhere or f.data_row:
+        if f.link or f.prefs_set or f.elsewhere or f.data_row or f.media:
             continue
         if f.parts[0] in out:
             continue
@@ -1205,6 +1233,7 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
     only in the records that hold it (``check.not_kept``)."""
     members = _set_members(spec, run)
     kept = _data_rows(spec, run)
+    media = _media_rows(spec, run)
     records: list[dict[str, Any]] = []
     for row in raw_rows(spec, out, run):
         if spec.is_named(row):
@@ -1213,7 +1242,9 @@ def records_of(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, Any]]:
         for fm in spec.fields:
             if not fm.codec.exact:
                 continue
-            if fm.data_row is not None:
+            if fm.media is not None:
+                raw = media.get(media_key(row.get("path") or ""), {}).get(fm.media)
+            elif fm.data_row is not None:
                 raw = _data_value(fm, fm.data_row, row, kept, spec)
             else:
                 raw = "0" if fm.elsewhere is not None else _raw_of(row, fm, spec)
@@ -1371,6 +1402,44 @@ def _data_rows(spec: ProbeSpec, run: Shell) -> dict[str, list[dict[str, str | No
             out[uri] = parse.parse_content_rows(run(cmd.argv), columns)
         except parse.OutputError as exc:
             raise parse.OutputError(f"{spec.app}.{spec.target}: {uri}: {exc}") from None
+    return out
+
+
+def media_key(path: str) -> tuple[str, str] | None:
+    """The media store's (relative_path, _display_name) of a file in shared storage (None:
+    a file outside it, which the media store does not keep).
+
+    >>> media_key("/sdcard/DCIM/Camera/VID_1.mp4"), media_key("/data/local/tmp/a")
+    (('DCIM/Camera/', 'VID_1.mp4'), None)
+    """
+    path = posixpath.normpath(path)
+    for top in SHARED_STORAGE:
+        if path.startswith(top):
+            folder, name = posixpath.split(path[len(top) :])
+            return (f"{folder}/" if folder else "", name)
+    return None
+
+
+def _media_rows(spec: ProbeSpec, run: Shell) -> dict[tuple[str, str] | None, dict[str, Any]]:
+    """The media store's rows for a files probe's media fields, by (folder, name). A file
+    with several rows (the media store keeps one per file) is not read from them."""
+    cmd = spec.media_command()
+    if cmd is None:
+        return {}
+    columns = cmd.argv[5].split(":")
+    try:
+        rows = parse.parse_content_rows(run(cmd.argv), columns)
+    except parse.OutputError as exc:
+        raise parse.OutputError(f"{spec.app}.{spec.target}: {MEDIA_URI}: {exc}") from None
+    out: dict[tuple[str, str] | None, dict[str, Any]] = {}
+    seen: set[tuple[str, str]] = set()
+    for r in rows:
+        key = (r.get(MEDIA_KEY[0]) or "", r.get(MEDIA_KEY[1]) or "")
+        if key in seen:
+            out.pop(key, None)
+            continue
+        seen.add(key)
+        out[key] = r
     return out
 
 

@@ -35,14 +35,16 @@ app camera {
   # setting when the file appeared, which a phone probed after every step knows where the
   # setting read the same before and after that step (the app takes a capture with the lens
   # in use, and hides its lens switch while a countdown or a recording runs). Its `duration`
-  # is not read: MediaStore's video `duration` (milliseconds) holds it for a video the app
-  # recorded, but not for one setup writes (bytes with no media in them).
+  # is the media store's (milliseconds, read to the second below), which the app writes for
+  # a video it records; it keeps none for a photo, or for a video setup writes (bytes with no
+  # media in them), whose length is then not read.
   probe media: files "/sdcard/DCIM/Camera/*" {
     path = "path",
     name = "name",
     kind = "name",
     size = "size",
     taken = "modified",
+    duration = "media duration",
     camera = "lens when added",
   }
   # Settings are <string> entries of the app's default shared preferences, under the keys of
