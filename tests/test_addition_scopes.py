@@ -22,7 +22,7 @@ from tasklang.verifiers.bracket import Readings, decide
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import _unseen_anywhere, closed_state, event_problem
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
-from tasklang.verifiers.trajectory import Observation, Step
+from tasklang.verifiers.trajectory import Action, Observation, Step
 
 
 # ---------------------------------------------------------------- PhoneWorld keeps to it
@@ -79,7 +79,7 @@ def test_an_episode_that_never_shows_a_way_to_add_gains_no_record() -> None:
     assert event_problem(added, cov, steps=False) is None
     # a step on the form that adds one may have added one
     shown = '<hierarchy><node text="Add a new address" bounds="[0,0][100,100]"/></hierarchy>'
-    step = Step(index=len(traj.steps), action=traj.steps[-1].action,
+    step = Step(index=len(traj.steps), action=Action(action_type="click", x=50, y=50),
                 observation=Observation(ui_xml=shown))  # fmt: skip
     assert ("shopping", "addresses") not in closed_state(compiled, [*traj.steps, step])
     # with no record of the steps, nothing is proved

@@ -11,6 +11,7 @@ from the model.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -23,7 +24,7 @@ from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
 from tasklang.verifiers.probes import quiet_state
-from tasklang.verifiers.trajectory import Observation
+from tasklang.verifiers.trajectory import Action, Observation, Step
 from tasklang.verifiers.ui import Screen, touched, touches
 
 RADIO = """\
@@ -160,8 +161,12 @@ def test_a_tap_elsewhere_on_the_same_screen_may_not_change_what_changes_only_by_
 
 def test_the_library_declares_where_settings_lists_change() -> None:
     settings = library()["settings.set_volumes"].apps["settings"]
-    for name in ("wifi_networks", "bluetooth_devices", "app_notifications"):
-        assert [s.screens != [] for s in settings.changes_of(name)] == [True], name
+    for name in ("wifi_networks", "app_notifications"):
+        assert [(s.screens != [], s.by_tap) for s in settings.changes_of(name)] == [(True, False)]
+    # the devices' pages, and the taps that turn Bluetooth off elsewhere (airplane mode, Quick
+    # Settings)
+    lines = settings.changes_of("bluetooth_devices")
+    assert [(s.screens != [], s.by_tap) for s in lines] == [(True, False), (True, True)]
     assert settings.changes_of("brightness") == []
     [films] = library()["mini.movies_sold_out"].apps["movies"].changes_of("films")
     assert films.screens == []
@@ -191,6 +196,46 @@ def test_an_episode_that_never_shows_the_wifi_pages_leaves_the_networks_unchange
     wifi = _quiet("androidworld.system_wifi_turn_off")
     assert ("settings", "wifi_networks") not in wifi  # the episode was on the Wi-Fi page
     assert ("settings", "app_notifications") in wifi
+
+
+def test_the_network_page_leaves_the_bluetooth_devices_unless_airplane_mode_is_tapped() -> None:
+    """Network & internet lists Airplane mode among its rows: the Wi-Fi episodes pass it, and
+    only a tap on that row may drop the devices' connections."""
+    for task in ("androidworld.system_wifi_turn_on", "settings.ensure_wifi_on"):
+        assert ("settings", "bluetooth_devices") in _quiet(task), task
+    compiled = library()["settings.ensure_wifi_on"]
+    _, traj = run_reference(compiled, 0)
+    network = next(s for s in traj.steps if "Airplane mode" in (s.observation.ui_xml or ""))
+    screen = network.observation.ui_xml or ""
+    row = re.search(r'<node [^>]*text="Airplane mode"[^>]*bounds="\[(\d+),(\d+)\]', screen)
+    assert row is not None
+    x, y = int(row[1]) + 5, int(row[2]) + 5
+    for action, quiet in (("click", False), ("scroll", True)):
+        tap = network.model_copy(update={"action": Action(action_type=action, x=x, y=y)})
+        assert (("settings", "bluetooth_devices") in quiet_state(compiled, [tap])) is quiet
+
+
+def test_a_quick_settings_tile_that_names_bluetooth_is_a_way_in() -> None:
+    compiled = library()["settings.ensure_wifi_on"]
+    shade = (
+        '<hierarchy><node package="com.android.systemui" clickable="true" '
+        'content-desc="Bluetooth. Off." bounds="[0,0][300,300]">'
+        '<node package="com.android.systemui" text="Bluetooth" bounds="[0,200][300,260]"/>'
+        "</node></hierarchy>"
+    )
+    tap = Step(index=0, action=Action(action_type="click", x=100, y=100),
+               observation=Observation(ui_xml=shade))  # fmt: skip
+    assert ("settings", "bluetooth_devices") not in quiet_state(compiled, [tap])
+
+
+def test_a_report_touches_nothing() -> None:
+    """`status` and `answer` end the episode on whatever screen is shown: no way in."""
+    compiled = library()["settings.ensure_wifi_on"]
+    _, traj = run_reference(compiled, 0)
+    wifi_page = next(s for s in traj.steps if 'text="Wi-Fi"' in (s.observation.ui_xml or ""))
+    for kind, quiet in (("status", True), ("answer", True), ("click", False)):
+        step = wifi_page.model_copy(update={"action": Action(action_type=kind, x=1, y=1)})
+        assert (("settings", "wifi_networks") in quiet_state(compiled, [step])) is quiet, kind
 
 
 def test_only_the_taps_that_touch_the_named_elements_count() -> None:

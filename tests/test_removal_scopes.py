@@ -26,7 +26,7 @@ from tasklang.verifiers.bracket import Readings, bracketed_event, decide
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import _unseen_anywhere, kept_state, removal_scopes
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
-from tasklang.verifiers.trajectory import Observation, Step
+from tasklang.verifiers.trajectory import Action, Observation, Step
 
 SHOP = """\
 app shop_demo {
@@ -187,7 +187,7 @@ def test_an_episode_that_never_shows_a_way_to_remove_keeps_every_record() -> Non
     shown = '<hierarchy><node text="Delete trip" bounds="[0,0][100,100]"/></hierarchy>'
     step = Step(
         index=len(traj.steps),
-        action=traj.steps[-1].action,
+        action=Action(action_type="click", x=50, y=50),
         observation=Observation(ui_xml=shown),
     )
     assert ("ride", "trips") not in kept_state(compiled, [*traj.steps, step])

@@ -25,7 +25,7 @@ from tasklang.verifiers.bracket import Readings, decide, decide_order
 from tasklang.verifiers.check import Checker, Episode
 from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import UiParseError
-from tasklang.verifiers.trajectory import Action, Step
+from tasklang.verifiers.trajectory import REPORTS, Action, Step
 from tasklang.verifiers.ui import TAPS, Screen, touches
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
 
@@ -442,9 +442,10 @@ def _opened_by(step: Step, scopes: list[ir.ChangeScope], screen: Screen | None) 
     """Whether the step, taken on ``screen`` (:func:`_screen_of`), was a way in to one of
     ``scopes``: its action taken on a screen that shows an element one of them names (`only
     on`), or a tap that touches one (`only by`). A step without its screen may have been one
-    (but for state that changes `nowhere`); a step with no action was none."""
+    (but for state that changes `nowhere`); a step with no action was none, and neither was a
+    report (`status`, `answer`), which touches nothing on the phone."""
     action = step.action
-    if action is None:
+    if action is None or action.action_type in REPORTS:
         return False
     if screen is None:
         return any(s.screens for s in scopes)

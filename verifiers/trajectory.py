@@ -28,6 +28,9 @@ ACTION_TYPES = (
     "click", "double_tap", "long_press", "input_text", "scroll", "swipe", "navigate_back",
     "navigate_home", "keyboard_enter", "open_app", "wait", "status", "answer",
 )  # fmt: skip
+# the actions that end an episode with a report (done, infeasible, an answer): nothing on the
+# phone is touched
+REPORTS = ("status", "answer")
 
 
 class _Strict(BaseModel):

@@ -87,7 +87,9 @@ app settings {
   # The lists change only on the pages that show them and their switches (a page is told by
   # an element it shows: a switch, a row, a page title, a dialog's button). Airplane mode
   # drops the connections too. A step taken on any other page leaves them as they were, so
-  # an episode that never shows these pages proves them unchanged.
+  # an episode that never shows these pages proves them unchanged. Quick Settings (System
+  # UI, not this app) turns them off as well: its Internet tile opens a dialog with the
+  # Wi-Fi switch, and its Airplane mode tile shows that text.
   changes wifi_networks only on
     text "Wi-Fi",
     text "Airplane mode",
@@ -95,14 +97,23 @@ app settings {
     text "Add network",
     text "Network details",
     text "Connect"
+  # (a device row's gear: the Wi-Fi list's rows have one of the same id, on the page with the
+  # Wi-Fi switch, where no device is listed)
   changes bluetooth_devices only on
-    id "com.android.settings:id/settings_button",
+    xpath "//node[@resource-id='com.android.settings:id/settings_button'][not(//node[@text='Wi-Fi'])]",
     text "Use Bluetooth",
-    text "Airplane mode",
     text "Pair new device",
     text "Pair",
     text "Device details",
     text "Forget device"
+  # Bluetooth turned off, from airplane mode or Quick Settings, drops the devices' connections:
+  # only from a tap on the Airplane mode row (its title or its switch: the row holds both; on
+  # Network & internet, which lists it among other rows, no other tap does) or on a System UI
+  # element that names Bluetooth (its tile).
+  changes bluetooth_devices only by
+    xpath "//node[@clickable='true' and .//node[@text='Airplane mode']]",
+    xpath "//node[@package='com.android.systemui' and (contains(@text, 'Bluetooth') or contains(@content-desc, 'Bluetooth'))]",
+    xpath "//node[@package='com.android.systemui' and (@text='Airplane mode' or @content-desc='Airplane mode')]"
   changes app_notifications only on
     text "App notifications",
     text "App info",
