@@ -29,6 +29,18 @@ STAMPED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*) when added")
 # video's length): "media COLUMN", each such column with the type of field it reads
 MEDIA = re.compile(r"media (\w+)")
 MEDIA_COLUMNS = {"duration": "duration"}
+# system services that keep records of their own, which a `service` probe reads through the
+# service's shell command: each service's attributes and the types of field they read. The
+# Wi-Fi service keeps the saved networks (not those only in range): `saved` is true of every
+# network it lists, and `connected` of the one it is connected to
+SERVICE_RECORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "wifi": {
+        "ssid": ("text",),
+        "security": ("enum",),
+        "saved": ("bool",),
+        "connected": ("bool",),
+    },
+}
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits
 # of a flags integer
 PREFS_UNITS = {"millis": 1, "seconds": 1000, "minutes": 60_000}
@@ -247,6 +259,21 @@ class AppBuilder(Reporter):
                        "was added, so it must never change after", col.span,
                        f"declare `changes {coll}.{col.name} nowhere`")  # fmt: skip
 
+    def service_attr(self, service: str, record: ir.RecordDef, col: ast.ProbeColumn) -> None:
+        """`FIELD = "ATTRIBUTE"` of a `service` probe: one the service gives, of a field of
+        its type (an unknown service is reported once, on the probe)."""
+        attrs = SERVICE_RECORDS.get(service)
+        attr, fdef = col.column[1:-1], record.field(col.name)
+        if attrs is None:
+            return
+        if attr not in attrs:
+            self.error("TL1023", f"service `{service}` gives no `{attr}`", col.span,
+                       did_you_mean(attr, list(attrs)) or f"it gives {', '.join(attrs)}")  # fmt: skip
+        elif fdef is not None and fdef.type.name not in attrs[attr]:
+            self.error("TL1023", f"`{attr}` of service `{service}` reads a "
+                       f"{' or '.join(attrs[attr])} field, and `{col.name}` is "
+                       f"{fdef.type.name}", col.span)  # fmt: skip
+
     def media(self, record: ir.RecordDef, col: ast.ProbeColumn, column: str) -> None:
         """`FIELD = "media COLUMN"`: the media store's column for the file (its row found by
         the file's folder and name), of a field of the column's type."""
@@ -395,6 +422,11 @@ class AppBuilder(Reporter):
             probe.path, probe.table = args[0], args[1]
         elif decl.source == "files":
             probe.path = args[0]
+        elif decl.source == "service":
+            probe.namespace = args[0]
+            if args[0] not in SERVICE_RECORDS:
+                self.error("TL1023", f"no service `{args[0]}` keeps records a probe reads",
+                           decl.span, f"services: {', '.join(SERVICE_RECORDS)}")  # fmt: skip
         elif decl.source == "prefs":
             probe.path, probe.key = args[0], args[1]
             probe.form = args[2] if len(args) > 2 else None
@@ -415,7 +447,7 @@ class AppBuilder(Reporter):
             self.error("TL1023", "a `setting` probe must target a setting", decl.span)
         if decl.source == "sqlite" and setting is not None:
             self.row_list(decl, setting)
-        elif decl.source in ("content", "sqlite", "files") and coll is None:
+        elif decl.source in ("content", "sqlite", "files", "service") and coll is None:
             self.error("TL1023", f"a `{decl.source}` probe reads records, not a setting",
                        decl.span, "an app's own setting is read by a `prefs` probe")  # fmt: skip
         record = app.record(coll.record) if coll is not None else None
@@ -433,6 +465,8 @@ class AppBuilder(Reporter):
                 self.stamped(app, target, record, col, stamped[1])
             elif decl.source == "files" and media is not None and record is not None:
                 self.media(record, col, media[1])
+            elif decl.source == "service" and record is not None:
+                self.service_attr(args[0], record, col)
             elif decl.source == "files" and col.column[1:-1] not in FILE_ATTRS:
                 self.error(
                     "TL1023",

@@ -315,7 +315,7 @@ class ScreenField(Node):
 @dataclass
 class ProbeDecl(Node):
     target: Dotted
-    source: str  # content setting sqlite files ui prefs screen
+    source: str  # content setting sqlite files service ui prefs screen
     args: list[str]  # raw string literals / namespace name / a prefs form name
     selector: Selector | None = None  # ui: the elements; screen: the rows
     columns: list[ProbeColumn] | None = None

@@ -535,9 +535,9 @@ class Probe(IRNode):
     what the app writes; later ones are other forms it reads as the same value)."""
 
     target: str
-    source: Literal["content", "setting", "sqlite", "files", "ui", "prefs", "screen"]
+    source: Literal["content", "setting", "sqlite", "files", "service", "ui", "prefs", "screen"]
     uri: str | None = None
-    namespace: str | None = None
+    namespace: str | None = None  # a setting's table or service; the service a `service` reads
     key: str | None = None
     path: str | None = None
     table: str | None = None

@@ -914,6 +914,8 @@ KEYWORDS: dict[str, str] = {
     "sqlite": '`sqlite "/path/db" table "name"`: a probe reading an SQLite table.',
     "table": '`sqlite "/path/db" table "name"`.',
     "files": '`files "/sdcard/**/*"`: a probe reading files matching a glob.',
+    "service": '`service "wifi"`: a probe reading the records a system service keeps (the '
+    "saved Wi-Fi networks).",
     "prefs": '`prefs "/data/data/PKG/shared_prefs/F.xml" key "k" [FORM] [{ value = "stored" }]`: '
     "a probe reading a setting from an app's shared preferences.",
 }
@@ -938,7 +940,7 @@ LOGIC = ("and", "or", "implies")
 EVENTS = ("action", "shown", "foreground", "added", "updated", "deleted", "changed", "holds")
 SELECTOR_ATTRS = ("text", "id", "desc", "class", "xpath", "package")
 UI_STATES = ("checked", "selected", "focused", "enabled", "clickable", "scrollable")
-PROBE_SOURCES = ("content", "setting", "sqlite", "files", "ui", "prefs")
+PROBE_SOURCES = ("content", "setting", "sqlite", "files", "service", "ui", "prefs")
 TYPE_NAMES = (*ir.SCALAR_TYPES, "enum", "list")
 _NOT_VALUES = frozenset(
     {"and", "or", "implies", "not", "where", "in", "contains", "matches", "has", "within"}

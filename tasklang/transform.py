@@ -153,6 +153,9 @@ class ToAst(Transformer[Token, ast.Module]):
     def probe_files(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return ("files", [str(items[0])], None, items[1])
 
+    def probe_service(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+        return ("service", [str(items[0])], None, items[1])
+
     def probe_ui(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return ("ui", [], items[0], items[1])
 

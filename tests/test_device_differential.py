@@ -104,7 +104,11 @@ def project(world: WorldSnapshot, compiled: ir.CompiledTask) -> dict[str, Any]:
                 out[f"{spec.app}.{spec.target}"] = state.settings.get(spec.target)
             continue
         exact = [f.field for f in spec.fields if f.codec.exact and not f.codec.partial]
-        rows = [{f: r.get(f) for f in exact} for r in state.collections.get(spec.target, [])]
+        records = state.collections.get(spec.target, [])
+        if spec.probe.source == "service":  # the Wi-Fi service lists the saved networks
+            saved = [f.field for f in spec.fields if f.column == "saved"]
+            records = [r for r in records if all(r.get(f) for f in saved)]
+        rows = [{f: r.get(f) for f in exact} for r in records]
         out[f"{spec.app}.{spec.target}"] = sorted(rows, key=repr)
     return out
 

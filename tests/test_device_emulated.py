@@ -35,8 +35,8 @@ def project(
         state = world.apps.get(spec.app)
         if state is None or not spec.rows_exact:
             continue
-        if spec.prefs_records:  # read, not written by setup (the plan says so)
-            continue
+        if spec.prefs_records or spec.probe.source == "service":
+            continue  # read, not written by setup (the plan says so)
         if spec.kind == "setting":
             # kept in the app's shared preferences or as rows of its database (a queue):
             # read, not written by setup (the plan says so)

@@ -480,12 +480,19 @@ def plan_of(compiled: ir.CompiledTask) -> Plan:
 class Checker:
     """Checks one episode of one compiled task."""
 
-    def __init__(self, compiled: ir.CompiledTask, ep: Episode, partial: bool = False) -> None:
+    def __init__(
+        self,
+        compiled: ir.CompiledTask,
+        ep: Episode,
+        partial: bool = False,
+        unlisted: dict[tuple[str, str], dict[str, Any]] | None = None,
+    ) -> None:
         self.compiled = compiled
         self.task = compiled.task
         self.apps = dict(compiled.apps)
         self.ep = ep
         self.partial = partial  # a field a record lacks was not read (see ``Env.partial``)
+        self.unlisted = dict(unlisted or {})  # records not read (see ``Env.unlisted``)
 
     def run(self) -> Verdict:
         plan = plan_of(self.compiled)
@@ -533,7 +540,8 @@ class Checker:
         plan = plan_of(self.compiled)
         reads = plan.reads_state.get(clause.id, True)
         state = self.final_state() if reads else (self.ep.final or WorldSnapshot())
-        env = Env(self.apps, self.ep.params, state, self.ep.answer, partial=self.partial)
+        env = Env(self.apps, self.ep.params, state, self.ep.answer, partial=self.partial,
+                  unlisted=self.unlisted)  # fmt: skip
         passed = bool(evaluate(body.expr, env))
         expr = body.expr
         if isinstance(expr, ir.Compare) and not isinstance(expr.left, ir.AnswerRef):

@@ -41,11 +41,34 @@ class Env:
     # a field a record does not hold was not read: its value is unknown (raise Unknown),
     # not null
     partial: bool = False
+    # collections read in part: any number of records (none, maybe) the snapshot does not
+    # hold, each known to hold these field values (and nothing more: only with ``partial``)
+    unlisted: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
     def with_record(self, record: dict[str, Any]) -> Env:
         return Env(
-            self.apps, self.params, self.snapshot, self.answer, record, self.evidence, self.partial
-        )
+            self.apps, self.params, self.snapshot, self.answer, record, self.evidence,
+            self.partial, self.unlisted,
+        )  # fmt: skip
+
+    def unlisted_of(self, ref: ir.Expr) -> dict[str, Any] | None:
+        """What every record of ``ref`` the snapshot does not hold is known to hold (None:
+        the snapshot holds them all)."""
+        if not isinstance(ref, ir.CollectionRef):
+            return None
+        return self.unlisted.get((ref.app, ref.name))
+
+    def condition_on_unlisted(self, ref: ir.Expr, where: ir.Expr | None) -> bool | None:
+        """``where`` on the records of ``ref`` the snapshot does not hold, by the values they
+        are known to hold (no condition: true; None: it depends on what is not known)."""
+        known = self.unlisted_of(ref)
+        if known is None or where is None:
+            return True
+        partial = Env(
+            self.apps, self.params, self.snapshot, self.answer, dict(known), [], True,
+            self.unlisted,
+        )  # fmt: skip
+        return _known(where, partial)
 
 
 def type_name(e: ir.Expr | None) -> str:
@@ -92,6 +115,8 @@ def _field(e: ir.FieldRef, env: Env) -> Any:
 
 
 def _collection(e: ir.CollectionRef, env: Env) -> Any:
+    if env.unlisted_of(e) is not None:  # used whole: records are missing from it
+        raise Unknown(f"{e.app}.{e.name}")
     return collection(env, e)
 
 
@@ -264,6 +289,11 @@ def _not(e: ir.Not, env: Env) -> bool:
 
 def matching(e: ir.Quant | ir.Count | ir.Aggregate, env: Env) -> list[dict[str, Any]]:
     records = collection(env, e.source)
+    if (
+        env.unlisted_of(e.source) is not None
+        and env.condition_on_unlisted(e.source, e.where) is not False
+    ):  # the records not read may match, or not: how many is unknown
+        raise Unknown(f"the records of {e.source.node} not read")
     if e.where is None:
         return records
     return [r for r in records if evaluate(e.where, env.with_record(r))]  # Unknown: unknown
@@ -293,6 +323,9 @@ def _quant(e: ir.Quant, env: Env) -> bool:
                 Evidence(kind="record", detail=detail, app=app, collection=name, record=record)
             )
             return e.quantifier == "exists"
+    if env.unlisted_of(source) is not None:  # a record not read may decide it (if any is)
+        hit = env.condition_on_unlisted(source, e.where)
+        unknown = unknown or hit is None or hit is deciding
     if unknown:  # no record decides it, and one that is not known might
         raise Unknown(f"{app}.{name}")
     if e.quantifier == "exists":

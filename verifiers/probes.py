@@ -61,6 +61,13 @@ class Coverage:
     # does not keep the field: ``partly_read``): a clause on one is decided where the records
     # that hold it decide it (``decide_shown``)
     partly: dict[Key, frozenset[str]] = field(default_factory=dict)
+    # read in part: the probes list some records only (the saved Wi-Fi networks), and every
+    # record they do not list is known to hold these field values (``listed_in_part``): a
+    # clause on one is decided where the records listed and those values decide it
+    unlisted: dict[Key, dict[str, Any]] = field(default_factory=dict)
+    # what a clause decided record by record may read (``shown``): fields some records lack,
+    # and collections some of whose records are not listed
+    record_by_record: bool = False
 
     @classmethod
     def of(
@@ -108,6 +115,8 @@ class Coverage:
         themselves."""
         if key in self.complete:
             return True
+        if key in self.unlisted:
+            return False  # a record not listed may change unseen
         have, every = self.fields.get(key), self.record_fields.get(key)
         if have is None or every is None:
             return False
@@ -141,7 +150,8 @@ class Coverage:
         for app, coll, name in read:
             fields[(app, coll)] = fields.get((app, coll), frozenset()) | {name}
         complete = self.complete | {
-            k for k, have in fields.items() if k in self.record_fields and self.record_fields[k] <= have
+            k for k, have in fields.items()
+            if k in self.record_fields and self.record_fields[k] <= have and k not in self.unlisted
         }  # fmt: skip
         return dataclasses.replace(self, fields=fields, complete=frozenset(complete))
 
@@ -165,6 +175,18 @@ class Coverage:
         for app, coll, name in fields:
             partly[(app, coll)] = partly.get((app, coll), frozenset()) | {name}
         return dataclasses.replace(self.without_fields(fields), partly=partly)
+
+    def listed_in_part(self, unlisted: dict[Key, dict[str, Any]]) -> Coverage:
+        """This coverage, with the collections of ``unlisted`` listed only in part (each
+        record not listed known to hold its values): never read in full, and their keys do
+        not say which records exist."""
+        if not unlisted:
+            return self
+        keys = frozenset(unlisted)
+        return dataclasses.replace(
+            self, unlisted={**self.unlisted, **unlisted}, complete=self.complete - keys,
+            keyed=self.keyed - keys,
+        )  # fmt: skip
 
     def with_kept(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved to have lost no record all along (see
@@ -190,6 +212,7 @@ class Coverage:
             complete=self.complete - keys, settings=self.settings - keys, keyed=self.keyed - keys,
             at_end=self.at_end - keys, same=self.same - keys,
             partly={k: v for k, v in self.partly.items() if k not in keys},
+            unlisted={k: v for k, v in self.unlisted.items() if k not in keys},
         )  # fmt: skip
 
     def shown(self) -> Coverage:
@@ -200,7 +223,7 @@ class Coverage:
             fields[key] = fields.get(key, frozenset()) | names
         # not `complete`: a collection used whole (compared as a list) has records that lack
         # a field, which no three-valued rule reads
-        return dataclasses.replace(self, fields=fields)
+        return dataclasses.replace(self, fields=fields, record_by_record=True)
 
     def during(self) -> Coverage:
         """What a reading after each step covers: all but the state read only at the end
@@ -258,6 +281,8 @@ class _Reads:
             inner = (src.app, src.name)
             if inner not in self.cov.fields:
                 self.fail(f"{src.app}.{src.name} is not read on a phone")
+            elif inner in self.cov.unlisted and not self.cov.record_by_record:
+                self.fail(f"{src.app}.{src.name} is listed only in part on a phone")
         else:
             self.visit(src, scope)
         if isinstance(node, ir.Has):
@@ -645,7 +670,8 @@ def decide_held(
     walker.visit(body.first.expr, None)
     if walker.problem is not None:
         return None
-    env = Env(dict(compiled.apps), ep.params, ep.final, ep.answer, partial=True)
+    env = Env(dict(compiled.apps), ep.params, ep.final, ep.answer, partial=True,
+              unlisted=cov.unlisted)  # fmt: skip
     try:
         held = bool(evaluate(body.first.expr, env))
     except (Unknown, EvalError):
@@ -664,17 +690,17 @@ def decide_shown(
     clause: ir.Clause, compiled: ir.CompiledTask, cov: Coverage, ep: Episode | None
 ) -> ClauseResult | None:
     """The result of a state clause that reads fields some records were read without (a
-    screen row that does not show them, ``Coverage.partly``), where the records read decide
-    it whatever the others hold: ``exists`` by a record known to satisfy the condition,
-    ``false and ...`` by its known side (None: they do not)."""
-    if ep is None or not cov.partly or not isinstance(clause.body, ir.CheckBody):
+    screen row that does not show them, ``Coverage.partly``), or a collection listed only in
+    part (``Coverage.unlisted``), where the records read (and what those not listed are known
+    to hold) decide it whatever the rest holds: ``exists`` by a record known to satisfy the
+    condition, ``false and ...`` by its known side (None: they do not)."""
+    if ep is None or not (cov.partly or cov.unlisted) or not isinstance(clause.body, ir.CheckBody):
         return None
     if clause_problem(clause, compiled, cov.shown()) is not None:
         return None  # it reads state no probe reads at all
     try:
-        passed, summary, evidence = Checker(compiled, ep, partial=True).check_state(
-            clause, clause.body
-        )
+        checker = Checker(compiled, ep, partial=True, unlisted=cov.unlisted)
+        passed, summary, evidence = checker.check_state(clause, clause.body)
     except (Unknown, EvalError):
         return None
     return ClauseResult(

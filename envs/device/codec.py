@@ -17,6 +17,7 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.appmodel import MEDIA, PREFS_ENTRY, PREFS_UNITS, prefs_entry_map
+from tasklang.envs.device import wifi
 
 Raw = str | None
 
@@ -634,6 +635,10 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return mapping({True: "0", False: "1"})
     if probe.source == "content" and fdef.type.name == "datetime" and column in EPOCH_COLUMNS:
         return epoch_millis()
+    if probe.source == "service":
+        attr = SERVICE_COLUMNS.get((probe.namespace or "", column))
+        given = attr(fdef) if attr is not None else None
+        return given if given is not None else OPAQUE
     media = MEDIA.fullmatch(column)
     if probe.source == "files" and media is not None:
         kept = MEDIA_COLUMNS[media[1]](fdef.type) if media[1] in MEDIA_COLUMNS else None
@@ -698,6 +703,33 @@ def media_value(kept: Codec) -> Codec:
         return kept.decode(raw)
 
     return Codec(kept.encode, decode, partial=True)
+
+
+def wifi_security(fdef: ir.FieldDef) -> Codec | None:
+    """A saved network's security, as the Wi-Fi service names its first type (`wpa2-psk`),
+    for an enum that has each such value (None: another field). A type the model has no
+    value for (an enterprise network) is not kept: the field is read without it."""
+    values = set(fdef.type.members or ())
+    kinds = {name: value for name, value in wifi.SECURITY.items() if value in values}
+    if fdef.type.name != "enum" or not kinds:
+        return None
+    known = mapping({value: name for name, value in kinds.items()})
+
+    def decode(raw: Raw) -> Any:
+        if raw is not None and raw.strip() not in kinds:
+            raise NotKept(f"security type {raw[:40]!r} has no value in the model")
+        return known.decode(raw)
+
+    return Codec(known.encode, decode, partial=True)
+
+
+# the attributes of the records a system service keeps (``service "wifi"`` probes)
+SERVICE_COLUMNS: dict[tuple[str, str], Callable[[ir.FieldDef], Codec | None]] = {
+    ("wifi", "ssid"): lambda f: TEXT,
+    ("wifi", "security"): wifi_security,
+    ("wifi", "saved"): lambda f: BOOL,
+    ("wifi", "connected"): lambda f: BOOL,
+}
 
 
 # ------------------------------------------------------------------ shared preferences

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ir
+from tasklang.envs.device import wifi
 from tasklang.envs.device.phoneworld import STANDARD_FOLDERS, _escape, _listing_time, _sql_quote
 from tasklang.envs.device.probes import probe_specs
 from tasklang.envs.device.services import MEDIA_SESSION_HEAD, SERVICE_SETTINGS
@@ -50,6 +51,10 @@ class Storage:
     clock: str = "2026-01-01T00:00:00"
     foreground: tuple[str, str] = ("com.android.launcher3", "com.android.launcher3.Launcher")
     media_session: str = MEDIA_SESSION_HEAD  # what `dumpsys media_session` prints: no player
+    # the Wi-Fi service's saved networks (SSID, security as it names it) and connections,
+    # which no command here writes
+    wifi_networks: list[tuple[str, str]] = field(default_factory=list)
+    wifi_connected: list[str] = field(default_factory=list)
 
 
 class EmulatedPhone:
@@ -102,6 +107,8 @@ class EmulatedPhone:
             (("settings", "put"), self.settings_put),
             (("settings", "delete"), self.settings_delete),
             *((("cmd", service), self.service) for service, _ in SERVICE_SETTINGS),
+            (("cmd", "wifi", "list-networks"), self.wifi_networks),
+            (("cmd", "wifi", "status"), self.wifi_status),
             (("run-as",), self.run_as),
             (("ls",), self.ls),
             (("cat",), self.cat),
@@ -120,6 +127,15 @@ class EmulatedPhone:
             (("dumpsys", "media_session"), lambda a, _: self.s.media_session),
             (("uiautomator", "dump"), self.dump),
         ]
+
+    # ------------------------------------------------------------ the Wi-Fi service
+    def wifi_networks(self, argv: list[str], line: str) -> str:
+        saved = [{"ssid": ssid, "security": kind} for ssid, kind in self.s.wifi_networks]
+        return wifi.networks_output(saved)
+
+    def wifi_status(self, argv: list[str], line: str) -> str:
+        on = self.s.settings.get(("global", "wifi_on")) == "1" or bool(self.s.wifi_connected)
+        return wifi.status_output(on, self.s.wifi_connected)
 
     # ------------------------------------------------------------ providers and settings
     def content_query(self, argv: list[str], line: str) -> str:

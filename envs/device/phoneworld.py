@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
+from tasklang.envs.device import wifi
 from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.probes import (
     DUMP_PATH,
@@ -101,6 +102,7 @@ class PhoneWorldTransport:
             ("content", "query"): self.content_query,
             ("settings", "get"): self.settings_get,
             **{("cmd", service): self.service_get for service, _ in SERVICE_SETTINGS},
+            ("cmd", "wifi"): self.wifi,
             ("run-as",): self.run_as,
             ("ls",): self.ls,
             ("cat",): self.cat,
@@ -252,6 +254,34 @@ class PhoneWorldTransport:
     def _field(self, spec: ProbeSpec, name: str) -> ir.FieldDef | None:
         rdef = self.compiled.apps[spec.app].record_of(spec.target)
         return rdef.field(name) if rdef is not None else None
+
+    def wifi(self, argv: list[str], line: str) -> str:
+        """``cmd wifi list-networks`` and ``cmd wifi status``, from the records a `service
+        "wifi"` probe reads: the saved ones listed, the connected one named."""
+        spec = next((s for s in self.specs if s.probe.source == "service"), None)
+        if spec is None or argv[2:] not in (["list-networks"], ["status"]):
+            raise CommandFailed(line, 255, f"Unknown command: {' '.join(argv[2:])}")
+        attr = {column: f for f in spec.fields for column in [f.column]}
+        records = self._records(spec)
+        saved = [r for r in records if r.get(attr["saved"].field)] if "saved" in attr else []
+        if argv[2] == "list-networks":
+            return wifi.networks_output([
+                {name: attr[name].codec.encode(r.get(attr[name].field)) or "" if name in attr
+                 else "" for name in ("ssid", "security")}
+                for r in saved
+            ])  # fmt: skip
+        on = [str(r.get(attr["ssid"].field)) for r in records
+              if "connected" in attr and "ssid" in attr and r.get(attr["connected"].field)]  # fmt: skip
+        return wifi.status_output(self._wifi_on(on), on)
+
+    def _wifi_on(self, connected: list[str]) -> bool:
+        """Whether Wi-Fi is on: the setting read from `wifi_on` (else: whether connected)."""
+        for s in self.specs:
+            if s.kind == "setting" and s.probe.key == "wifi_on":
+                state = self.world().apps.get(s.app)
+                if state is not None and s.target in state.settings:
+                    return bool(state.settings[s.target])
+        return bool(connected)
 
     def kept_elsewhere(self, uri: str, line: str) -> str:
         """The provider that keeps the records a field is true for (texts sent as MMS), by

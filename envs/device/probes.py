@@ -15,7 +15,7 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.appmodel import MEDIA, PREFS_ENTRY, PREFS_RECORDS, prefs_entry_map
-from tasklang.envs.device import parse
+from tasklang.envs.device import parse, wifi
 from tasklang.envs.device.codec import (
     DATA_ROW,
     DELETED_FLAGS,
@@ -567,7 +567,15 @@ class ProbeSpec(AppProbe):
             if not root.startswith("/"):
                 raise UnsafeValue(f"files probe `{p.path}` is not an absolute path")
             return Command(("ls", "-lRab", "--full-time", root), what, meta={"probe": self})
+        if p.source == "service":
+            return Command(wifi.LIST, f"{what}: the saved Wi-Fi networks", meta={"probe": self})
         return None
+
+    def status_command(self) -> Command | None:
+        """For a `service` probe, the command that says which record is connected."""
+        if self.probe.source != "service":
+            return None
+        return Command(wifi.STATUS, f"read {self.app}.{self.target}: the Wi-Fi connection")
 
 
 def select_sql(table: str, columns: list[str], links: list[str] | None = None) -> str:
@@ -790,7 +798,10 @@ def coverage(
             fields[s.key] = frozenset(f.field for f in s.fields if f.codec.exact)
     partly: set[tuple[str, str, str]] = set()
     at_end = screen_coverage(compiled, fields, settings, partly)
-    return Coverage.of(compiled, fields, settings, at_end).partly_read(partly)
+    cov = Coverage.of(compiled, fields, settings, at_end).partly_read(partly)
+    return cov.listed_in_part(
+        {s.key: wifi.unlisted(s.probe.columns) for s in specs if s.probe.source == "service"}
+    )
 
 
 def screen_coverage(
@@ -828,7 +839,7 @@ def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
                                   if f.prefs_set is not None)]  # fmt: skip
         cmds += [f.elsewhere.command(spec.app, spec.target) for f in spec.elsewhere
                  if f.elsewhere is not None and f.codec.exact]  # fmt: skip
-        cmds += [*spec.data_commands(), spec.media_command()]
+        cmds += [*spec.data_commands(), spec.media_command(), spec.status_command()]
         for cmd in cmds:
             if cmd is not None:
                 out.setdefault(cmd.argv, cmd)
@@ -921,7 +932,7 @@ def read_world(
         out = _listing(ls, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         try:
             state.collections[spec.target] = records_of(spec, out, shared)
-        except Ambiguous as exc:
+        except (Ambiguous, wifi.Unlisted) as exc:
             reading.unread[spec.key] = str(exc)
     snap.clock = parse.parse_date(run(CLOCK.argv))
     pkg, act = parse.parse_foreground(run(FOREGROUND.argv))
@@ -1140,6 +1151,8 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
         return [r for r in kept if flag is None or r.get(flag) != "1"]
     if src == "sqlite":
         return parse.parse_sqlite_quote(out)
+    if src == "service":  # raises wifi.Unlisted for a connection to a network not listed
+        return wifi.rows(out, run(wifi.STATUS))
     pattern = spec.probe.path or ""
     rows: list[dict[str, str | None]] = []
     for e in parse.parse_ls(out, files_root(pattern)):

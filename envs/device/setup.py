@@ -81,6 +81,8 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
                 _setting(plan, spec, state.settings[spec.target])
         elif spec.prefs_records:
             _prefs_records_note(plan, spec, state.collections.get(spec.target))
+        elif spec.probe.source == "service":
+            continue  # read only: see `_unwritable`
         elif spec.target in state.collections:
             _collection(plan, spec, state.collections[spec.target])
     _prefs_notes(plan, prefs)
@@ -95,7 +97,7 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
 def _unwritable(
     plan: Plan, compiled: ir.CompiledTask, initial: WorldSnapshot, specs: list[ProbeSpec]
 ) -> None:
-    written = {s.key for s in specs}
+    written = {s.key for s in specs if s.probe.source != "service"}
     for name, state in sorted(initial.apps.items()):
         for coll, records in sorted(state.collections.items()):
             if records and (name, coll) not in written:

@@ -1,9 +1,10 @@
 # Android system Settings (AOSP com.android.settings).
 # Most of its state is system-wide and lives in Settings.System / Secure / Global, so the probes
-# read those tables directly (Data Saver through its service); the lists (Wi-Fi networks,
-# Bluetooth devices, per-app notifications) are read from the screen: their records include
-# networks in range that are not saved, devices nearby that are not paired, signal bars and
-# device kinds, which no shell command lists.
+# read those tables directly (Data Saver through its service). The Wi-Fi service keeps the
+# saved networks, and says which one is connected; the networks only in range, and their
+# signal bars, no shell command lists. The other lists (Bluetooth devices, per-app
+# notifications) are read from the screen: their records include devices nearby that are
+# not paired and device kinds.
 app settings {
   package "com.android.settings"
   label "Settings"
@@ -118,7 +119,15 @@ app settings {
     text "App notifications",
     text "App info",
     xpath "//node[starts-with(@text, 'All ') and contains(@text, ' notifications')]"
-  probe wifi_networks: ui id "android:id/title" { ssid = "text" }
+  # `cmd wifi list-networks` lists the saved networks (a network in range that is not saved
+  # is no record of the service: every network it does not list is unsaved, and not
+  # connected), `cmd wifi status` the one connected
+  probe wifi_networks: service "wifi" {
+    ssid = "ssid",
+    security = "security",
+    saved = "saved",
+    connected = "connected",
+  }
   probe bluetooth_devices: ui id "android:id/title" package "com.android.settings" { name = "text" }
   probe app_notifications: ui id "com.android.settings:id/app_name" { app_name = "text" }
 }
