@@ -53,15 +53,15 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 740 of 894 end states (seed 0, 6 near misses), 143 of them reference end
-    # states and 484 caught near misses; 6135 of 6884 clause results
-    assert len(decided) / len(cases) >= 0.81
+    # measured: 748 of 894 end states (seed 0, 6 near misses), 145 of them reference end
+    # states and 485 caught near misses; 6187 of 6884 clause results
+    assert len(decided) / len(cases) >= 0.83
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 143 and all(c.device for c in refs)
+    assert len(refs) >= 145 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 475
+    assert len(caught) >= 480
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.88
+    assert observable >= 0.89
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -289,11 +289,13 @@ def _not(e: ir.Not, env: Env) -> bool:
 
 def matching(e: ir.Quant | ir.Count | ir.Aggregate, env: Env) -> list[dict[str, Any]]:
     records = collection(env, e.source)
+    src = e.source
     if (
-        env.unlisted_of(e.source) is not None
-        and env.condition_on_unlisted(e.source, e.where) is not False
+        isinstance(src, ir.CollectionRef)
+        and env.unlisted_of(src) is not None
+        and env.condition_on_unlisted(src, e.where) is not False
     ):  # the records not read may match, or not: how many is unknown
-        raise Unknown(f"the records of {e.source.node} not read")
+        raise Unknown(f"the records of {src.app}.{src.name} not read")
     if e.where is None:
         return records
     return [r for r in records if evaluate(e.where, env.with_record(r))]  # Unknown: unknown
