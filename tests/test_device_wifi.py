@@ -12,11 +12,11 @@ import pytest
 from tasklang import ir
 from tasklang.compiler import Compiler
 from tasklang.envs.device import wifi
-from tasklang.envs.device.check import probe
+from tasklang.envs.device.check import not_kept, probe
 from tasklang.envs.device.differential import judge, library, start_reading, step_readings
 from tasklang.envs.device.parse import OutputError
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
-from tasklang.envs.device.probes import coverage
+from tasklang.envs.device.probes import coverage, probe_specs, records_of
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
@@ -96,6 +96,22 @@ def test_a_connection_to_a_network_not_listed_leaves_the_networks_unread() -> No
         wifi.rows(LISTED, wifi.status_output(True, ["Airport"]))
 
 
+def test_a_network_of_a_type_the_model_does_not_name_is_read_without_it() -> None:
+    compiled = library()["androidworld.system_wifi_turn_off"]
+    spec = next(s for s in probe_specs(compiled) if s.target == "wifi_networks")
+    status = wifi.status_output(True, ["Corp"])
+    records = records_of(spec, LISTED, lambda argv: status)
+    by_ssid = {r["ssid"]: r for r in records}
+    assert by_ssid["Home Net 5G"]["security"] == "wpa2"
+    assert by_ssid["Cafe Guest"]["security"] == "open"
+    assert "security" not in by_ssid["Corp"] and by_ssid["Corp"]["connected"] is True
+    assert not_kept(compiled, [_world(records)]) == {("settings", "wifi_networks", "security")}
+
+
+def _world(records: list[dict[str, Any]]) -> WorldSnapshot:
+    return WorldSnapshot(apps={"settings": AppState(collections={"wifi_networks": records})})
+
+
 # ---------------------------------------------------------------- the language
 NETS = """\
 app net_demo {
@@ -142,7 +158,7 @@ def test_the_formatter_keeps_a_service_probe() -> None:
 # ---------------------------------------------------------------- deciding on part of a list
 def _env(listed: list[dict[str, Any]]) -> tuple[Env, ir.CompiledTask]:
     compiled = library()["androidworld.system_wifi_turn_off"]
-    world = WorldSnapshot(apps={"settings": AppState(collections={"wifi_networks": listed})})
+    world = _world(listed)
     unknown = {("settings", "wifi_networks"): {"saved": False, "connected": False}}
     return Env(dict(compiled.apps), {}, world, partial=True, unlisted=unknown), compiled
 

@@ -261,17 +261,23 @@ class PhoneWorldTransport:
         spec = next((s for s in self.specs if s.probe.source == "service"), None)
         if spec is None or argv[2:] not in (["list-networks"], ["status"]):
             raise CommandFailed(line, 255, f"Unknown command: {' '.join(argv[2:])}")
-        attr = {column: f for f in spec.fields for column in [f.column]}
+        attr = {f.column: f for f in spec.fields}  # the service's attribute -> its field
+
+        def given(record: dict[str, Any], name: str) -> str | None:
+            f = attr.get(name)
+            return f.codec.encode(record.get(f.field)) if f is not None else None
+
         records = self._records(spec)
-        saved = [r for r in records if r.get(attr["saved"].field)] if "saved" in attr else []
-        if argv[2] == "list-networks":
+        if argv[2] == "list-networks":  # the saved ones (none, if no field says which)
+            saved = [r for r in records if "saved" in attr and given(r, "saved") == "1"]
             return wifi.networks_output([
-                {name: attr[name].codec.encode(r.get(attr[name].field)) or "" if name in attr
-                 else "" for name in ("ssid", "security")}
-                for r in saved
+                {"ssid": given(r, "ssid") or "",
+                 # a type the model names otherwise (or not at all) is one the service
+                 # names as no model does
+                 "security": kind if kind in wifi.SECURITY_NAMES else "unknown"}
+                for r in saved for kind in [given(r, "security")]
             ])  # fmt: skip
-        on = [str(r.get(attr["ssid"].field)) for r in records
-              if "connected" in attr and "ssid" in attr and r.get(attr["connected"].field)]  # fmt: skip
+        on = [given(r, "ssid") or "" for r in records if given(r, "connected") == "1"]
         return wifi.status_output(self._wifi_on(on), on)
 
     def _wifi_on(self, connected: list[str]) -> bool:
