@@ -94,6 +94,11 @@ def test_a_connection_to_a_network_not_listed_leaves_the_networks_unread() -> No
     assert all(r["saved"] == "1" for r in rows)
     with pytest.raises(wifi.Unlisted, match="Airport"):
         wifi.rows(LISTED, wifi.status_output(True, ["Airport"]))
+    # a shell that may not see the SSID (location off) is told no name
+    hidden = "Wifi is enabled\nWifi is connected to <unknown ssid>\nWifiInfo: ...\n"
+    assert wifi.parse_status(hidden) == (True, [None])
+    with pytest.raises(wifi.Unlisted, match="does not name"):
+        wifi.rows(LISTED, hidden)
 
 
 def test_a_network_of_a_type_the_model_does_not_name_is_read_without_it() -> None:

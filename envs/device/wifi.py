@@ -39,7 +39,7 @@ _TYPE = "(?:" + "|".join(re.escape(n) for n in SECURITY_NAMES) + r")\^?"
 # a row after its 12 columns of network id and the space after them
 _ROW = re.compile(rf"(?P<ssid>.*?) (?P<types>{_TYPE}(?:/{_TYPE})*) *")
 _STATE = re.compile(r"Wifi is (enabled|disabled)")
-_CONNECTED = re.compile(r'^Wifi is connected to "(.*)"\s*$', re.M)
+_CONNECTED = re.compile(r"^Wifi is connected to (.*?)\r?$", re.M)
 
 
 class Unlisted(ValueError):
@@ -78,9 +78,11 @@ def parse_networks(text: str) -> list[Network]:
     return out
 
 
-def parse_status(text: str) -> tuple[bool, list[str]]:
+def parse_status(text: str) -> tuple[bool, list[str | None]]:
     """Whether Wi-Fi is on, and the networks it is connected to, as ``cmd wifi status``
-    printed them.
+    printed them (None: a connection it names without quotes, which is no SSID the saved
+    networks are listed by: ``<unknown ssid>``, where the shell may not see it, or a name
+    in hex).
 
     >>> parse_status('Wifi is enabled\\nWifi is connected to "Office Main"\\nWifiInfo: ...\\n')
     (True, ['Office Main'])
@@ -89,7 +91,10 @@ def parse_status(text: str) -> tuple[bool, list[str]]:
     state = _STATE.fullmatch(first.strip())
     if state is None:
         raise OutputError(f"`cmd wifi status` printed {text.strip()[:80]!r}, not Wi-Fi's state")
-    return state[1] == "enabled", _CONNECTED.findall(text)
+    named = [m.strip() for m in _CONNECTED.findall(text)]
+    return state[1] == "enabled", [
+        n[1:-1] if len(n) >= 2 and n[0] == n[-1] == '"' else None for n in named
+    ]
 
 
 def rows(networks_text: str, status_text: str) -> list[dict[str, str | None]]:
@@ -98,11 +103,12 @@ def rows(networks_text: str, status_text: str) -> list[dict[str, str | None]]:
     listed."""
     networks = parse_networks(networks_text)
     _, connected = parse_status(status_text)
-    stray = [c for c in connected if c not in {n.ssid for n in networks}]
+    stray = [c for c in connected if c is None or c not in {n.ssid for n in networks}]
     if stray:
+        which = "a network it does not name" if stray[0] is None else repr(stray[0])
         raise Unlisted(
-            f"the phone is connected to {stray[0]!r}, which the Wi-Fi service does not list "
-            "as saved: the networks it does not list are not known to be disconnected"
+            f"the phone is connected to {which}, which the Wi-Fi service does not list as "
+            "saved: the networks it does not list are not known to be disconnected"
         )
     return [
         {"ssid": n.ssid, "security": n.security, "saved": "1",
