@@ -13,6 +13,7 @@ or in both for additions to and deletions from an append-only collection
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from pydantic import BaseModel
 
 from tasklang import ir
 from tasklang.verifiers.bracket import Readings, decide, decide_order
-from tasklang.verifiers.check import Checker, Episode
+from tasklang.verifiers.check import Checker, Episode, Monitor, judge_trace
 from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import UiParseError
 from tasklang.verifiers.trajectory import REPORTS, Action, Step
@@ -634,7 +635,11 @@ def device_verdict(
     for clause in compiled.task.clauses:
         if clause.id not in hidden:
             continue
-        result = decide_shown(clause, compiled, cov, ep) or decide_held(clause, compiled, cov, ep)
+        result = (
+            decide_shown(clause, compiled, cov, ep)
+            or decide_held(clause, compiled, cov, ep)
+            or decide_seen(clause, compiled, cov, ep, steps)
+        )
         if result is None and readings is not None:
             result = decide(
                 clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only,
@@ -649,6 +654,93 @@ def device_verdict(
             inferred[clause.id] = result
             del hidden[clause.id]
     return DeviceVerdict(verdict, hidden, status_ok(compiled.task, verdict.status), inferred)
+
+
+# the trace clauses a change the readings show decides, and how: an event seen happened
+SEEN_DECIDES = {"eventually": True, "then": True, "never": False, "at_most": False}
+
+
+def decide_seen(
+    clause: ir.Clause, compiled: ir.CompiledTask, cov: Coverage, ep: Episode | None, steps: bool
+) -> ClauseResult | None:
+    """A trace clause whose change event watches a collection some of whose fields are not
+    read (a running timer's time left): a change to those fields would be missed, but one the
+    readings after each step show, cut down to the fields read exactly, happened. So where
+    they show the event, `eventually E` and `A then E` are true, and `never E` and `at most N
+    times E` false (where they do not, the clause stays undecided). The event's condition
+    reads only fields read exactly, and the clause's other events are seen as they are. A
+    collection whose records have a key (read exactly) decides every kind of change; one
+    without decides `changed` alone: a record whose fields read exactly are new is one that
+    was added or updated, but which of the two cut-down readings cannot tell."""
+    body = clause.body
+    if ep is None or not steps or not isinstance(body, ir.TraceBody):
+        return None
+    if body.op not in SEEN_DECIDES:
+        return None
+    events = [e for e in (body.first, body.second) if e is not None]
+    watched: dict[Key, frozenset[str]] = {}
+    during = cov.during()
+    for event in events:
+        if event_problem(event, cov, steps) is None:
+            continue
+        if not isinstance(event, ir.ChangeEvent) or not isinstance(event.target, ir.CollectionRef):
+            return None
+        key = (event.target.app, event.target.name)
+        if key not in during.fields or key in cov.unlisted or key in cov.at_end:
+            return None
+        if key not in during.keyed and (event.op != "changed" or _has_key(compiled, key)):
+            return None
+        walker = _Reads(during)
+        walker.visit(event.where, key)
+        if walker.problem is not None:
+            return None
+        watched[key] = during.fields[key]
+    if not watched:
+        return None
+    cut = _cut_episode(ep, watched)
+    first_only = [body.op != "at_most", body.op == "before"][: len(events)]
+    passed, summary, evidence = judge_trace(
+        body, Monitor(compiled, cut).occurrences(events, first_only)
+    )
+    if passed is not SEEN_DECIDES[body.op]:
+        return None  # not seen: it may have happened unseen
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind="trace", passed=passed, weight=clause.weight,
+        subgoal=clause.subgoal, evidence=evidence, span=clause.span,
+        summary=f"{summary} (seen in the fields read exactly)",
+    )  # fmt: skip
+
+
+def _has_key(compiled: ir.CompiledTask, key: Key) -> bool:
+    """Whether a collection's records have a key field (read or not)."""
+    app = compiled.apps.get(key[0])
+    rdef = app.record_of(key[1]) if app is not None else None
+    return rdef is not None and rdef.key_field() is not None
+
+
+def _cut_episode(ep: Episode, keep: dict[Key, frozenset[str]]) -> Episode:
+    """``ep`` with the records of each collection of ``keep`` cut down to those fields, in the
+    world before the episode, after every step and at the end."""
+
+    def cut(state: Any) -> Any:
+        if state is None:
+            return None
+        apps = dict(state.apps)
+        for (app, name), fields in keep.items():
+            held = apps.get(app)
+            if held is None or name not in held.collections:
+                continue
+            records = [{f: v for f, v in r.items() if f in fields} for r in held.collections[name]]
+            collections = {**held.collections, name: records}
+            apps[app] = held.model_copy(update={"collections": collections})
+        return state.model_copy(update={"apps": apps})
+
+    moments = []
+    for m in ep.moments:
+        moment = copy.copy(m)
+        moment.state = cut(m.state)
+        moments.append(moment)
+    return dataclasses.replace(ep, initial=cut(ep.initial), moments=moments, final=cut(ep.final))
 
 
 def decide_held(
