@@ -109,7 +109,7 @@ def bracketed_event(
         return None
     if isinstance(target, ir.SettingRef):  # a setting's change is `changed`, never another op
         return event if event.op == "changed" and event.where is None else None
-    key = _key_field(compiled, target)
+    key = key_field_of(compiled, target)
     read = (fields or {}).get((target.app, target.name), frozenset())
     if event.op == "updated":  # the last update of a record left it as the end reads it
         if key is None or key.name not in read or not _kept(compiled, target, kept):
@@ -246,7 +246,7 @@ def _exact(
     target = event.target
     if not isinstance(target, ir.CollectionRef) or event.op not in ("added", "deleted"):
         return None
-    key = _key_field(compiled, target)
+    key = key_field_of(compiled, target)
     if key is None or (target.app, target.name) not in keyed:
         return None
     old, new = _rows(readings.start, target), _rows(readings.end, target)
@@ -322,7 +322,7 @@ def _proved(
     if name not in before.collections or name not in after.collections:
         return None
     old_rows, new_rows = before.collections[name], after.collections[name]
-    key = _key_field(compiled, target)
+    key = key_field_of(compiled, target)
     if event.op == "changed":
         return _changed(app, name, old_rows, new_rows, key)
     if key is None:  # only the numbers of records prove anything
@@ -416,9 +416,10 @@ def _holds(
         return False
 
 
-def _key_field(
+def key_field_of(
     compiled: ir.CompiledTask, target: ir.CollectionRef | ir.SettingRef
 ) -> ir.FieldDef | None:
+    """The key field of the records of the collection ``target`` names (None: none)."""
     app = compiled.apps.get(target.app)
     rdef = app.record_of(target.name) if app else None
     return rdef.key_field() if rdef else None

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tasklang import ir
-from tasklang.verifiers.bracket import Readings, decide, decide_order
+from tasklang.verifiers.bracket import Readings, decide, decide_order, key_field_of
 from tasklang.verifiers.check import Checker, Episode, Monitor, judge_trace
 from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import UiParseError
@@ -688,7 +688,8 @@ def decide_seen(
         key = (event.target.app, event.target.name)
         if key not in during.fields or key in cov.unlisted or key in cov.at_end:
             return None
-        if key not in during.keyed and (event.op != "changed" or _has_key(compiled, key)):
+        keyless = key_field_of(compiled, event.target) is None
+        if key not in during.keyed and (event.op != "changed" or not keyless):
             return None
         walker = _Reads(during)
         walker.visit(event.where, key)
@@ -709,13 +710,6 @@ def decide_seen(
         subgoal=clause.subgoal, evidence=evidence, span=clause.span,
         summary=f"{summary} (seen in the fields read exactly)",
     )  # fmt: skip
-
-
-def _has_key(compiled: ir.CompiledTask, key: Key) -> bool:
-    """Whether a collection's records have a key field (read or not)."""
-    app = compiled.apps.get(key[0])
-    rdef = app.record_of(key[1]) if app is not None else None
-    return rdef is not None and rdef.key_field() is not None
 
 
 def _cut_episode(ep: Episode, keep: dict[Key, frozenset[str]]) -> Episode:

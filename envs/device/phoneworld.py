@@ -234,14 +234,17 @@ class PhoneWorldTransport:
                 continue
             path = next((f.field for f in spec.fields if f.column == "path"), "path")
             by_setup = {r.get(path) for r in self._initial_records(spec)}
+            rdef = self.compiled.apps[spec.app].record_of(spec.target)
+            # each field the media store keeps, with the value that means none (its default)
+            kept = [(f, rdef.field(f.field) if rdef is not None else None)
+                    for f in spec.media_fields]  # fmt: skip
             for rec in self._records(spec):
                 key = media_key(str(rec.get(path) or ""))
                 if key is None:
                     continue
                 row = rows.setdefault(key, dict(zip(MEDIA_KEY, key, strict=True)))
                 own = self.initial is not None and rec.get(path) not in by_setup
-                for f in spec.media_fields:
-                    fdef = self._field(spec, f.field)
+                for f, fdef in kept:
                     value = rec.get(f.field)
                     held = own and value is not None and (fdef is None or value != fdef.default)
                     row.setdefault(f.media or "", f.codec.encode(value) if held else None)
@@ -250,10 +253,6 @@ class PhoneWorldTransport:
     def _initial_records(self, spec: ProbeSpec) -> list[dict[str, Any]]:
         state = self.initial.apps.get(spec.app) if self.initial is not None else None
         return list(state.collections.get(spec.target, [])) if state else []
-
-    def _field(self, spec: ProbeSpec, name: str) -> ir.FieldDef | None:
-        rdef = self.compiled.apps[spec.app].record_of(spec.target)
-        return rdef.field(name) if rdef is not None else None
 
     def wifi(self, argv: list[str], line: str) -> str:
         """``cmd wifi list-networks`` and ``cmd wifi status``, from the records a `service
