@@ -228,6 +228,26 @@ def test_a_quick_settings_tile_that_names_bluetooth_is_a_way_in() -> None:
     assert ("settings", "bluetooth_devices") not in quiet_state(compiled, [tap])
 
 
+def test_the_coffee_home_page_only_leads_to_the_stores() -> None:
+    """While no store is chosen the home page shows "Select a store": a step there leads to
+    the stores' list, where a store is picked, and picks none itself."""
+    assert ("coffee", "default_store") in _quiet("mini.coffee_cancel_duplicate")
+    stores = (
+        '<hierarchy><node resource-id="store-item" clickable="true" bounds="[0,0][300,200]">'
+        '<node resource-id="store-name" text="Riverside" bounds="[0,0][300,90]"/>'
+        "</node></hierarchy>"
+    )
+    pick = Step(index=0, action=Action(action_type="click", x=100, y=50),
+                observation=Observation(ui_xml=stores))  # fmt: skip
+    compiled = library()["mini.coffee_cancel_duplicate"]
+    assert ("coffee", "default_store") not in quiet_state(compiled, [pick])
+
+
+def test_an_accounts_holder_is_the_providers_record_even_where_accounts_change() -> None:
+    quiet = _quiet("mini.bills_unknown_account")  # the episode tries to add an account
+    assert ("bills", "accounts") not in quiet and ("bills", "accounts.holder") in quiet
+
+
 def test_a_report_touches_nothing() -> None:
     """`status` and `answer` end the episode on whatever screen is shown: no way in."""
     compiled = library()["settings.ensure_wifi_on"]

@@ -42,6 +42,8 @@ app bills {
   changes accounts only on id "account-input", text "Remove this account?", text "WeChat Pay"
   removes accounts only on text "Remove this account?"
   changes accounts.due, accounts.due_date, accounts.balance by itself
+  # the holder is the provider's record of the account, copied when it is added
+  changes accounts.holder nowhere
   collection provider_accounts: Account  # the bills the providers have on record
   # the providers' own books
   changes provider_accounts by itself

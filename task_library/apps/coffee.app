@@ -103,9 +103,10 @@ app coffee {
     payment: enum(wechat_pay, member_balance) = "wechat_pay"
     member_balance: money = $0.00
   }
-  # The store is picked on Select a Store, the usual payment in its dialog; the balance pays
-  # for an order or is topped up; points are credited and lapse on the chain's side
-  changes default_store only on text "Select a Store"
+  # The store is picked from the rows of Select a Store (the home page's "Select a store"
+  # only leads there), the usual payment in its dialog; the balance pays for an order or is
+  # topped up; points are credited and lapse on the chain's side
+  changes default_store only on id "store-item"
   changes payment only on text "Payment Method"
   changes member_balance only on text "Pay with Member Balance", text "Top Up"
   changes member_points by itself
