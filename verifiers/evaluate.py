@@ -177,7 +177,67 @@ def shift(value: Any, type_name: str, seconds: float) -> Any:
     return (dt.datetime.combine(dt.date(2000, 1, 1), t) + delta).time().isoformat()
 
 
+def ranged(name: str) -> str:
+    """The key under which a record read without field ``name``, but with the range its
+    value lies in (a time a screen shows to the minute), holds that range: ``{"from": LOW,
+    "to": HIGH}``, both ends included. Only a comparison reads it (see :class:`Env`
+    ``partial``); to the rest the field is unknown."""
+    return f"{name}~"
+
+
+def _range_of(e: ir.Expr, env: Env) -> tuple[Any, Any] | None:
+    """The range a field of the record is known to lie in, where the record was read with
+    that range instead of the value (None: the field is read, or not known at all)."""
+    record = env.record
+    if not env.partial or not isinstance(e, ir.FieldRef) or e.base is not None or record is None:
+        return None
+    span = record.get(ranged(e.name)) if e.name not in record else None
+    if not isinstance(span, dict) or "from" not in span or "to" not in span:
+        return None
+    return span["from"], span["to"]
+
+
+_ORDERED = ("==", "!=", "<", "<=", ">", ">=")
+
+
+def _compare_ranged(
+    e: ir.Compare, env: Env, left: tuple[Any, Any] | None, right: tuple[Any, Any] | None
+) -> bool:
+    """A comparison one side of which is a field read only as a range: decided where every
+    value in the range gives the same answer (``before < 09:00`` for a time read as 08:01),
+    else :class:`Unknown`. A tolerance, fuzzy and text matching are not decided."""
+    if e.op not in _ORDERED or e.within is not None or e.fuzzy is not None:
+        raise Unknown(f"`{e.op}` on a value read only as a range")
+    kind = cmp.common_type(type_name(e.left), type_name(e.right))
+    a = left if left is not None else _point(evaluate(e.left, env))
+    b = right if right is not None else _point(evaluate(e.right, env))
+    if a[0] is None or b[0] is None:  # a value read as a range is not null
+        return e.op == "!="
+    signs = [cmp.order(x, y, kind) for x, y in ((a[1], b[0]), (a[0], b[1]))]
+    if signs[0] is None or signs[1] is None:
+        raise Unknown("a value read as a range, compared with what does not order with it")
+    high_below, low_above = signs[0], signs[1]  # a's top against b's bottom, and the reverse
+    decided = {
+        "<": True if high_below < 0 else False if low_above >= 0 else None,
+        "<=": True if high_below <= 0 else False if low_above > 0 else None,
+        ">": True if low_above > 0 else False if high_below <= 0 else None,
+        ">=": True if low_above >= 0 else False if high_below < 0 else None,
+        "==": False if high_below < 0 or low_above > 0 else None,
+    }
+    result = decided["==" if e.op == "!=" else e.op]
+    if result is None:
+        raise Unknown("a value read as a range that holds values either way")
+    return (not result) if e.op == "!=" else result
+
+
+def _point(value: Any) -> tuple[Any, Any]:
+    return (value, value)
+
+
 def _compare(e: ir.Compare, env: Env) -> bool:
+    left_range, right_range = _range_of(e.left, env), _range_of(e.right, env)
+    if left_range is not None or right_range is not None:
+        return _compare_ranged(e, env, left_range, right_range)
     left, right = evaluate(e.left, env), evaluate(e.right, env)
     within = evaluate(e.within, env) if e.within is not None else None
     return compare_values(

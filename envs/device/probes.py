@@ -811,9 +811,9 @@ def screen_coverage(
     partly: set[tuple[str, str, str]] | None = None,
 ) -> set[tuple[str, str]]:
     """Adds what the `screen` probes read (every field they map: a screen shows a value or
-    the reading fails; a field with an ``unknown`` form only on the rows that show it, which
-    goes in ``partly`` as well) and returns their targets: state read only after the
-    episode."""
+    the reading fails; a field with an ``unknown`` form only on the rows that show it, and
+    a datetime only where it shows the seconds, which go in ``partly`` as well) and returns
+    their targets: state read only after the episode."""
     at_end = set()
     for s in screen_specs(compiled):
         if s.key in fields or s.key in settings:
@@ -825,7 +825,7 @@ def screen_coverage(
         fields[s.key] = frozenset(r.name for r in s.reads)
         if partly is not None:
             partly |= {(s.app, s.target, r.name) for r in s.reads
-                       if any(f.unknown for f in r.spot.forms)}  # fmt: skip
+                       if r.ranged or any(f.unknown for f in r.spot.forms)}  # fmt: skip
     return at_end
 
 

@@ -29,8 +29,9 @@ from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.probes import DUMP, READ_DUMP
-from tasklang.envs.device.screens import UNSHOWN, ScreenSpec, SpotRead, selector_text
+from tasklang.envs.device.screens import UNSHOWN, ScreenSpec, SpotRead, Within, selector_text
 from tasklang.envs.device.transport import CommandFailed
+from tasklang.verifiers.evaluate import ranged
 from tasklang.verifiers.ui import value_matches
 
 Shell = Callable[[tuple[str, ...]], str]
@@ -328,7 +329,11 @@ class ScreenReader:
         for page in self.pages(spec):
             found = [n for n in page.select(read.spot.selector) if bounds(n)]
             if found:
-                return _decode(read, (shown(found[0], read),), spec)
+                value = _decode(read, (shown(found[0], read),), spec)
+                if isinstance(value, Within):
+                    raise ScreenError(f"{spec.app}.{spec.target} is shown only to a range "
+                                      f"({value.low} to {value.high}): a setting is one value")  # fmt: skip
+                return value
         raise ScreenError(f"no element `{selector_text(read.spot.selector)}` on the page")
 
     def rows(self, spec: ScreenSpec) -> list[dict[str, Any]]:
@@ -338,8 +343,13 @@ class ScreenReader:
         for r in stitch(shots):
             values = {read.name: _decode(read, raw, spec)
                       for read, raw in zip(spec.reads, r.values, strict=True)}  # fmt: skip
-            # a field the row does not show is left out of its record: unread there
-            out.append({name: v for name, v in values.items() if v is not UNSHOWN})
+            # a field the row does not show is left out of its record: unread there; one it
+            # shows only to a range is left out too, and the record holds that range instead
+            record = {name: v for name, v in values.items()
+                      if v is not UNSHOWN and not isinstance(v, Within)}  # fmt: skip
+            record.update({ranged(name): v.as_json() for name, v in values.items()
+                           if isinstance(v, Within)})  # fmt: skip
+            out.append(record)
         return out
 
 
@@ -368,7 +378,10 @@ def shot(page: Page, sel: ir.Selector, reads: tuple[SpotRead, ...]) -> Shot:
 def _decode(read: SpotRead, raw: tuple[str, ...], spec: ScreenSpec) -> Any:
     try:
         if read.many:
-            return [read.decode(t) for t in raw]
+            items = [read.decode(t) for t in raw]
+            if any(isinstance(i, Within) for i in items):
+                raise DecodeError("an item of the list is shown only to a range")
+            return items
         return read.decode(raw[0])
     except DecodeError as exc:
         raise ScreenError(f"{spec.app}.{spec.target}: `{read.name}`: {exc}") from None

@@ -9,9 +9,11 @@ the text of each enum or bool value (``labels``), and the form the field's type 
 (money as ``$1,234.50``, a date as ``2026-05-14``, a time as ``08:05``, a datetime with its
 seconds as ``2026-05-14 08:05:30``), and other text the spot may show (``or { "No bill due" =
 $0.00, "Balance {*}" = unknown }``: :data:`UNSHOWN`, a row that does not show the field). Text
-that does not have one of these forms is an error, never a guess: a screen that shows less
-than the value (a time to the minute, a rounded number) cannot be read exactly, and such a
-field is simply not mapped by the model.
+that does not have one of these forms is an error, never a guess. A datetime shown to the
+minute (``2026-05-14 08:05``) is read as the minute it lies in (:class:`Within`): its record
+is read without the field, and with that range, which decides the comparisons it settles
+(``placed_at >= 2026-05-11T00:00``). A screen that shows less than the value otherwise (a
+rounded number) cannot be read exactly, and such a field is simply not mapped by the model.
 """
 
 from __future__ import annotations
@@ -37,6 +39,21 @@ class _Unshown:
 
 
 UNSHOWN: Any = _Unshown()
+
+
+@dataclass(frozen=True)
+class Within:
+    """What a spot reads where the screen shows a value only to a range (a datetime to the
+    minute): the lowest and highest values it may be, both included."""
+
+    low: str
+    high: str
+
+    def as_json(self) -> dict[str, str]:
+        """The range as a record holds it (``verifiers.evaluate.ranged``)."""
+        return {"from": self.low, "to": self.high}
+
+
 _INT = re.compile(r"-?\d{1,3}(,\d{3})+|-?\d+")
 _NUMBER = re.compile(r"-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?")
 _MONEY = re.compile(r"(-)?([$€£¥])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
@@ -54,6 +71,7 @@ class SpotRead:
     decode: Decode
     many: bool = False
     attr: str = "text"  # what of the element is read: its text, or `checked` (a switch's state)
+    ranged: bool = False  # may read a range instead of the value (:class:`Within`)
 
 
 @dataclass(frozen=True)
@@ -128,7 +146,7 @@ def _read(name: str, spot: ir.ScreenSpot, fdef: ir.FieldDef | None) -> SpotRead:
         return SpotRead(name, spot, spot_decoder(spot, t.item), many=True)
     if t.name == "bool" and not spot.labels:
         return SpotRead(name, spot, _checked, attr="checked")
-    return SpotRead(name, spot, spot_decoder(spot, t))
+    return SpotRead(name, spot, spot_decoder(spot, t), ranged=t.name == "datetime")
 
 
 def _checked(raw: str) -> Any:
@@ -310,12 +328,24 @@ def _time(text: str) -> Any:
 
 
 def _datetime(text: str) -> Any:
-    """A datetime shown to the second ("2026-05-14 08:05:30"); one shown to the minute does
-    not say its seconds, so it is not read as one."""
+    """A datetime shown to the second ("2026-05-14 08:05:30"); one shown to the minute
+    ("2026-05-14 08:05") does not say its seconds, so it is read as the minute it lies in.
+
+    >>> _datetime("2026-05-14 08:05:30")
+    '2026-05-14T08:05:30'
+    >>> _datetime("2026-05-14 08:05")
+    Within(low='2026-05-14T08:05:00', high='2026-05-14T08:05:59.999999')
+    """
     plain = text.strip().replace(" ", "T", 1)
-    if len(plain) != 19:
-        raise DecodeError(f"expected a date and time to the second, read {text[:40]!r}")
+    if len(plain) not in (16, 19) or plain[10:11] != "T":
+        raise DecodeError(f"expected a date and time like 2026-05-14 08:05, read {text[:40]!r}")
     try:
-        return dt.datetime.fromisoformat(plain).isoformat()
+        moment = dt.datetime.fromisoformat(plain)
     except ValueError:
         raise DecodeError(f"expected a date and time, read {text[:40]!r}") from None
+    if moment.tzinfo is not None:
+        raise DecodeError(f"expected a date and time without a zone, read {text[:40]!r}")
+    if len(plain) == 19:
+        return moment.isoformat()
+    last = moment + dt.timedelta(minutes=1) - dt.timedelta(microseconds=1)
+    return Within(moment.isoformat(), last.isoformat())

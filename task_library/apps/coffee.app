@@ -111,7 +111,8 @@ app coffee {
   changes member_balance only on text "Pay with Member Balance", text "Top Up"
   changes member_points by itself
 
-  # the order list shows each order in full, and the cups of each of its lines
+  # the order list shows each order in full (when it was placed, to the minute), and the cups
+  # of each of its lines
   probe orders: screen (
     tap id "tab_label" text "Discover",
     tap text "Mini Programs",
@@ -131,6 +132,7 @@ app coffee {
     },
     store = id "order-store",
     total = id "order-total",
+    placed_at = id "order-time",
     pickup = id "order-mode" labels { pickup = "Pickup", delivery = "Delivery" },
     paid = id "order-paid" labels { true = "Paid", false = "Unpaid" },
     coupon = id "order-coupon" format "Coupon {}",

@@ -1,0 +1,222 @@
+"""A datetime a screen shows to the minute: read as the minute it lies in, a range that
+decides the comparisons every value in it answers alike, and leaves the rest unknown."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tasklang import ir
+from tasklang.envs.device.check import device_check, probe
+from tasklang.envs.device.codec import DecodeError
+from tasklang.envs.device.differential import library, start_reading, step_readings
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import coverage
+from tasklang.envs.device.screens import Within, spot_decoder
+from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.verifiers.check import check_trajectory
+from tasklang.verifiers.evaluate import Env, Unknown, evaluate, ranged
+from tasklang.verifiers.snapshot import AppState, WorldSnapshot
+from tasklang.verifiers.trajectory import Final
+
+DATETIME = ir.Type(name="datetime")
+MINUTE = {"from": "2026-05-11T08:12:00", "to": "2026-05-11T08:12:59.999999"}
+
+
+# ---------------------------------------------------------------- reading the text
+def test_a_datetime_to_the_minute_reads_as_that_minute() -> None:
+    read = spot_decoder(ir.ScreenSpot(selector=ir.Selector(attrs=[])), DATETIME)
+    assert read("2026-05-11 08:12") == Within("2026-05-11T08:12:00", "2026-05-11T08:12:59.999999")
+    assert read("2026-05-11 08:12").as_json() == MINUTE
+    assert read("2026-05-11 08:12:30") == "2026-05-11T08:12:30"
+    assert read("2026-12-31 23:59") == Within("2026-12-31T23:59:00", "2026-12-31T23:59:59.999999")
+    for bad in ("2026-05-11", "08:12", "2026-05-11 8:12", "2026-05-11 25:00", "yesterday",
+                "2026-05-11T08:12+08:00"):  # fmt: skip
+        with pytest.raises(DecodeError):
+            read(bad)
+
+
+def test_with_a_format_the_range_is_read_inside_it() -> None:
+    spot = ir.ScreenSpot(selector=ir.Selector(attrs=[]), format="Placed {}")
+    read = spot_decoder(spot, ir.Type(name="datetime", optional=True))
+    assert read("Placed 2026-05-11 08:12") == Within(MINUTE["from"], MINUTE["to"])
+    assert read("") is None
+
+
+# ---------------------------------------------------------------- three-valued comparisons
+def _on(op: str, value: Any, record: dict[str, Any] | None = None, **kw: Any) -> bool:
+    record = {"order_no": "A1", ranged("placed_at"): MINUTE} if record is None else record
+    cmp = ir.Compare(op=op, left=ir.FieldRef(name="placed_at", type=DATETIME),
+                     right=ir.Lit(value=value, type=DATETIME), **kw)  # type: ignore[arg-type]  # fmt: skip
+    env = Env({}, {}, WorldSnapshot(), partial=True).with_record(record)
+    return bool(evaluate(cmp, env))
+
+
+@pytest.mark.parametrize(
+    ("op", "value", "expected"),
+    [
+        (">=", "2026-05-11T08:12:00", True),  # the minute's first instant
+        (">=", "2026-05-11T00:00:00", True),
+        (">", "2026-05-11T08:11:59", True),
+        (">=", "2026-05-11T08:13:00", False),
+        ("<", "2026-05-11T08:13:00", True),
+        ("<=", "2026-05-11T08:12:59.999999", True),
+        ("<", "2026-05-11T08:12:00", False),
+        ("<=", "2026-05-11T08:11:59", False),
+        (">", "2026-05-11T08:12:59.999999", False),
+        ("==", "2026-05-11T09:00:00", False),
+        ("!=", "2026-05-11T09:00:00", True),
+        ("==", None, False),  # a value read as a range is not null
+        ("!=", None, True),
+        ("<", None, False),
+    ],
+)
+def test_a_comparison_every_value_in_the_range_answers_alike(
+    op: str, value: Any, expected: bool
+) -> None:
+    assert _on(op, value) is expected
+
+
+@pytest.mark.parametrize(
+    ("op", "value"),
+    [
+        (">=", "2026-05-11T08:12:30"),  # seconds 30 to 59 are after it, 0 to 29 before
+        (">", "2026-05-11T08:12:00"),  # the minute's first instant is not after itself
+        ("<", "2026-05-11T08:12:59"),
+        ("<=", "2026-05-11T08:12:00"),
+        ("==", "2026-05-11T08:12:00"),  # the seconds may be 0, or not
+        ("!=", "2026-05-11T08:12:10"),
+    ],
+)
+def test_a_comparison_the_range_answers_both_ways_is_unknown(op: str, value: Any) -> None:
+    with pytest.raises(Unknown):
+        _on(op, value)
+
+
+def test_a_tolerance_on_a_range_is_not_decided() -> None:
+    within = ir.Lit(value=3600, type=ir.Type(name="duration"))
+    with pytest.raises(Unknown):
+        _on("==", "2026-05-11T08:12:00", within=within)
+
+
+def test_two_ranges_are_compared_end_to_end() -> None:
+    later = {"from": "2026-05-11T09:00:00", "to": "2026-05-11T09:00:59.999999"}
+    record = {ranged("placed_at"): MINUTE, ranged("ready_at"): later}
+    field = ir.FieldRef(name="placed_at", type=DATETIME)
+    other = ir.FieldRef(name="ready_at", type=DATETIME)
+    env = Env({}, {}, WorldSnapshot(), partial=True).with_record(record)
+    assert evaluate(ir.Compare(op="<", left=field, right=other), env) is True
+    assert evaluate(ir.Compare(op="==", left=field, right=other), env) is False
+    same = Env({}, {}, WorldSnapshot(), partial=True).with_record(
+        {ranged("placed_at"): MINUTE, ranged("ready_at"): MINUTE}
+    )
+    with pytest.raises(Unknown):
+        evaluate(ir.Compare(op="<", left=field, right=other), same)
+
+
+def test_a_field_read_exactly_is_compared_as_before() -> None:
+    assert _on(">", "2026-05-11T08:12:00", {"placed_at": "2026-05-11T08:12:30"}) is True
+    # a range is read only as the reader's own (partial): a snapshot of PhoneWorld holds none
+    exact = Env({}, {}, WorldSnapshot(), partial=False).with_record({ranged("placed_at"): MINUTE})
+    cmp = ir.Compare(op="==", left=ir.FieldRef(name="placed_at", type=DATETIME),
+                     right=ir.Lit(value=None, type=DATETIME))  # fmt: skip
+    assert evaluate(cmp, exact) is True
+
+
+def test_a_sum_decided_by_the_range_and_one_it_leaves_unknown() -> None:
+    rows = [
+        {"order_no": "A1", "total": 450, ranged("placed_at"): MINUTE},
+        {"order_no": "A0", "total": 300,
+         ranged("placed_at"): {"from": "2026-05-10T23:59:00", "to": "2026-05-10T23:59:59.999999"}},
+    ]  # fmt: skip
+    snap = WorldSnapshot(apps={"coffee": AppState(collections={"orders": rows})})
+    env = Env({}, {}, snap, partial=True)
+
+    def total(since: str) -> Any:
+        where = ir.Compare(op=">=", left=ir.FieldRef(name="placed_at", type=DATETIME),
+                           right=ir.Lit(value=since, type=DATETIME))  # fmt: skip
+        return evaluate(ir.Aggregate(fn="sum", source=ir.CollectionRef(app="coffee", name="orders"),
+                                     field="total", where=where, type=ir.Type(name="money")), env)  # fmt: skip
+
+    assert total("2026-05-11T00:00:00") == 450
+    with pytest.raises(Unknown):
+        total("2026-05-10T23:59:30")
+    latest = ir.Aggregate(fn="max", source=ir.CollectionRef(app="coffee", name="orders"),
+                          field="placed_at", type=DATETIME)  # fmt: skip
+    with pytest.raises(Unknown):  # the latest of values read as ranges is not one value
+        evaluate(latest, env)
+
+
+# ---------------------------------------------------------------- the library and the checker
+def test_coffee_orders_are_read_to_the_minute() -> None:
+    compiled = library()["mini.coffee_weekly_spend"]
+    cov = coverage(compiled)
+    assert "placed_at" in cov.partly[("coffee", "orders")]
+    assert "placed_at" not in cov.fields[("coffee", "orders")]
+    _, traj = run_reference(compiled, 0)
+    end = copy.deepcopy(traj.final.snapshot)
+    assert end is not None
+    truth = end.apps["coffee"].collections["orders"]
+    truth[0]["placed_at"] = "2026-05-11T08:12:41"  # seconds the screen does not show
+    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
+                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    rows = {r["order_no"]: r for r in reading.apps["coffee"].collections["orders"]}
+    assert len(rows) == len(truth)
+    for real in truth:
+        row = rows[real["order_no"]]
+        assert "placed_at" not in row
+        span = row[ranged("placed_at")]
+        moment = real["placed_at"] if len(real["placed_at"]) > 16 else real["placed_at"] + ":00"
+        assert span["from"] <= moment <= span["to"]
+        assert span["from"].endswith(":00") and span["to"].endswith(":59.999999")
+
+
+def _check(task_id: str, edit: Any = None) -> tuple[Any, Any]:
+    compiled = library()[task_id]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    if edit is not None:  # the world the episode starts from, and so ends in
+        end = copy.deepcopy(end)
+        edit(end)
+        instance = traj.header.instance
+        assert instance.initial is not None
+        initial = copy.deepcopy(instance.initial)
+        edit(initial)
+        header = traj.header.model_copy(
+            update={"instance": instance.model_copy(update={"initial": initial})}
+        )
+        traj = traj.model_copy(update={"header": header, "final": Final(
+            status=traj.final.status, answer=traj.final.answer, snapshot=end)})  # fmt: skip
+    along = step_readings(compiled, traj)
+    start = start_reading(compiled, traj)
+    assert along is not None and start is not None
+    dv = device_check(compiled, traj, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
+                      step_states=[r.snapshot for r in along], sleep=lambda s: None,
+                      start=start.snapshot)  # fmt: skip
+    return dv, check_trajectory(compiled, traj)
+
+
+def _move(order_no: str, when: str) -> Any:
+    def edit(end: WorldSnapshot) -> None:
+        for row in end.apps["coffee"].collections["orders"]:
+            if row["order_no"] == order_no:
+                row["placed_at"] = when
+
+    return edit
+
+
+def test_the_weeks_spend_is_decided_on_orders_read_to_the_minute() -> None:
+    dv, truth = _check("mini.coffee_weekly_spend")
+    assert truth.success and dv.success is True
+    # the week's first order was placed seconds before Monday: the answer counts it wrongly,
+    # and the minute it was placed in (Sunday 23:59) says so
+    dv, truth = _check("mini.coffee_weekly_spend", _move("A0951", "2026-05-10T23:59:45"))
+    assert not truth.success and dv.success is False
+    wrong = [r.id for r in truth.clauses if not r.passed]
+    assert dv.failed_observable == wrong and len(wrong) == 1  # the answer, and only it
+    # seconds after midnight: still this week, and still decided
+    dv, truth = _check("mini.coffee_weekly_spend", _move("A0951", "2026-05-11T00:00:45"))
+    assert truth.success and dv.success is True
