@@ -322,6 +322,7 @@ class ProbeDecl(Node):
     steps: list[ScreenStep] = dc_field(default_factory=list)  # screen: the way to the page
     fields: list[ScreenField] | None = None  # screen: each field of a row
     value: ScreenSpot | None = None  # screen: a setting's value
+    details: list[ScreenField] | None = None  # screen: fields each row's own page shows
 
 
 @dataclass

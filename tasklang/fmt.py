@@ -591,7 +591,11 @@ class _Formatter(_ExprPrinter):
             return _cat("screen ", path, "value ", self._screen_spot(node.value))
         fields = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.fields or [])
         rows = f"rows {self._text_Selector(node.selector)} " if node.selector else ""
-        return _cat("screen ", path, rows, _Group("{", fields, "}", pad=bool(fields)))
+        read = _cat("screen ", path, rows, _Group("{", fields, "}", pad=bool(fields)))
+        if node.details is None:
+            return read
+        more = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.details)
+        return _cat(read, " details ", _Group("{", more, "}", pad=bool(more)))
 
     def _screen_spot(self, spot: ast.ScreenSpot) -> _Doc:
         fmt = f" format {spot.format}" if spot.format is not None else ""

@@ -550,6 +550,8 @@ class Probe(IRNode):
     # or a setting's value (``spots``: the setting's name)
     steps: list[ScreenStep] = Field(default_factory=list)
     spots: dict[str, ScreenSpot] = Field(default_factory=dict)
+    # `details { ... }`: fields each record's own page shows, opened by a tap on its row
+    details: dict[str, ScreenSpot] = Field(default_factory=dict)
 
 
 class ScreenStep(IRNode):

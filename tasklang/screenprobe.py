@@ -55,18 +55,49 @@ def build_screen_probe(
     probe.selector = selector(rep, decl.selector)
     assert record is not None
     for f in decl.fields:
-        fdef = record.field(f.name)
+        fdef = _field_of(rep, record, probe, f)
         if fdef is None:
-            rep.error("TL1023", f"record `{record.name}` has no field `{f.name}`", f.span,
-                      did_you_mean(f.name, [x.name for x in record.fields]))  # fmt: skip
-            continue
-        if f.name in probe.spots:
-            rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
             continue
         probe.spots[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
         if fdef.key and any(form.unknown for form in probe.spots[f.name].forms):
             rep.error("TL1023", f"field `{f.name}` is the key: a row read without it could not "
                       "be told from another", f.span, "read the key from a spot every row shows")  # fmt: skip
+    if decl.details is not None:
+        details(rep, decl, probe, record)
+
+
+def details(rep: Reporter, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef) -> None:
+    """``details { field = SPOT, ... }``: fields read on each record's own page, which a tap
+    on its row opens. The row is found again by its key, so the rows must read the key."""
+    key = record.key_field()
+    if key is None or key.name not in probe.spots:
+        rep.error("TL1023", "`details` finds each row again by its key: the rows must read "
+                  f"the key of `{record.name}`", decl.span,
+                  "read the key in the rows, or drop `details`")  # fmt: skip
+    for f in decl.details or []:
+        fdef = _field_of(rep, record, probe, f)
+        if fdef is None:
+            continue
+        if fdef.type.name == "list":
+            rep.error("TL1023", f"field `{f.name}` is a list: `details` reads one value of a "
+                      "row's page", f.span)  # fmt: skip
+            continue
+        probe.details[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
+
+
+def _field_of(
+    rep: Reporter, record: ir.RecordDef, probe: ir.Probe, f: ast.ScreenField
+) -> ir.FieldDef | None:
+    """The record's field a spot reads (None, reported: no such field, or one read already)."""
+    fdef = record.field(f.name)
+    if fdef is None:
+        rep.error("TL1023", f"record `{record.name}` has no field `{f.name}`", f.span,
+                  did_you_mean(f.name, [x.name for x in record.fields]))  # fmt: skip
+        return None
+    if f.name in probe.spots or f.name in probe.details:
+        rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
+        return None
+    return fdef
 
 
 def step(rep: Reporter, decl: ast.ScreenStep) -> ir.ScreenStep:

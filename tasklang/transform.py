@@ -171,9 +171,10 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ProbeColumn(str(items[0]), str(items[1]), span=self._span(meta))
 
     def probe_screen(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        path, (rows, fields, value) = items
+        path, (rows, fields, value, details) = items
         steps = path or []
-        return ("screen", [], rows, None, {"steps": steps, "fields": fields, "value": value})
+        extra = {"steps": steps, "fields": fields, "value": value, "details": details}
+        return ("screen", [], rows, None, extra)
 
     def screen_path(self, meta: Meta, items: list[Any]) -> list[ast.ScreenStep]:
         return [i for i in items if i is not None]
@@ -185,11 +186,14 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ScreenStep("type", text=str(items[0]), span=self._span(meta))
 
     def screen_rows(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        rows, *fields = items
-        return (rows, [f for f in fields if f is not None], None)
+        rows, *fields, details = items
+        return (rows, [f for f in fields if f is not None], None, details)
+
+    def screen_details(self, meta: Meta, items: list[Any]) -> list[ast.ScreenField]:
+        return [f for f in items if f is not None]
 
     def screen_value(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        return (None, None, items[0])
+        return (None, None, items[0], None)
 
     def screen_field(self, meta: Meta, items: list[Any]) -> ast.ScreenField:
         return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))

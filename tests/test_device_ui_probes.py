@@ -14,6 +14,7 @@ from the phone's state.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import shlex
 from typing import Any
 
@@ -27,9 +28,10 @@ from tasklang.envs.device.differential import library, run_task
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screenread import Row, ScreenError, Shot, stitch
-from tasklang.envs.device.screens import screen_specs, spot_decoder, unformat
+from tasklang.envs.device.screens import Within, screen_specs, spot_decoder, unformat
 from tasklang.envs.device.transport import DeviceTimeout
 from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.verifiers.evaluate import ranged
 from tasklang.verifiers.probes import unobservable
 from tasklang.verifiers.snapshot import WorldSnapshot
 
@@ -47,6 +49,17 @@ def read(compiled: ir.CompiledTask, world: WorldSnapshot) -> Any:
     return reading, transport
 
 
+def _whole(spec: Any) -> list[Any]:
+    """The spots of a probe that read their field on every row: neither a form that leaves
+    it unread nor a range (a datetime shown to the minute) in place of the value."""
+    return [r for r in (*spec.reads, *spec.details)
+            if not r.ranged and not any(f.unknown for f in r.spot.forms)]  # fmt: skip
+
+
+def _in_part(spec: Any) -> list[Any]:
+    return [r for r in (*spec.reads, *spec.details) if r not in _whole(spec)]
+
+
 def project(world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any]) -> dict[str, Any]:
     """The part of a world the screen probes map on every row, for the targets in ``keys``
     (see :func:`shown_in_part` for the fields some rows do not show)."""
@@ -59,7 +72,7 @@ def project(world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any]) -> 
         if spec.kind == "setting":
             out[spec.target] = state.settings.get(spec.target)
             continue
-        names = [r.name for r in spec.reads if not any(f.unknown for f in r.spot.forms)]
+        names = [r.name for r in _whole(spec)]
         rows = [{n: r.get(n) for n in names} for r in state.collections.get(spec.target, [])]
         out[spec.target] = sorted(rows, key=repr)
     return out
@@ -67,19 +80,30 @@ def project(world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any]) -> 
 
 def shown_in_part(reading: WorldSnapshot, world: WorldSnapshot, compiled: ir.CompiledTask) -> int:
     """Checks that each field some rows do not show holds, where a row shows it, the value of
-    the world's record with the same key; the number of such values read."""
+    the world's record with the same key, and lies in the range a row shows instead; the
+    number of such values read."""
     seen = 0
     for spec in screen_specs(compiled):
-        some = [r.name for r in spec.reads if any(f.unknown for f in r.spot.forms)]
+        some = [r.name for r in _in_part(spec)]
         rdef = compiled.apps[spec.app].record_of(spec.target)
         if not some or rdef is None:
             continue
-        [key] = [f.name for f in rdef.fields if f.key]
+        keys = [f.name for f in rdef.fields if f.key]
+        if not keys:
+            continue  # keyless records: no world record to hold a row against
+        [key] = keys
         truth = {r[key]: r for r in world.apps[spec.app].collections.get(spec.target, [])}
         for row in reading.apps[spec.app].collections.get(spec.target, []):
             for name in some:
+                real = truth[row[key]].get(name)
                 if name in row:
-                    assert row[name] == truth[row[key]].get(name), (spec.target, row)
+                    assert row[name] == real, (spec.target, row)
+                    seen += 1
+                elif ranged(name) in row:
+                    span = row[ranged(name)]
+                    at = dt.datetime.fromisoformat(str(real))
+                    low, high = (dt.datetime.fromisoformat(span[k]) for k in ("from", "to"))
+                    assert low <= at <= high, (spec.target, row, real)
                     seen += 1
     return seen
 
@@ -175,8 +199,10 @@ def test_shown_text_decodes_exactly_or_not_at_all() -> None:
             money(bad)
     when = spot_decoder(spot(), ir.Type(name="datetime"))
     assert when("2026-05-14 08:05:30") == "2026-05-14T08:05:30"
-    with pytest.raises(DecodeError, match="to the second"):
-        when("2026-05-14 08:05")  # the seconds are not on screen
+    # the seconds are not on screen: the minute it lies in (tests/test_screen_ranges.py)
+    assert when("2026-05-14 08:05") == Within("2026-05-14T08:05:00", "2026-05-14T08:05:59.999999")
+    with pytest.raises(DecodeError, match="like 2026-05-14 08:05"):
+        when("May 14, 08:05")
     assert spot_decoder(spot(), ir.Type(name="time"))("08:05") == "08:05:00"
     state = spot_decoder(spot(labels={"open": "Open"}), ir.Type(name="enum", members=("open", "x")))
     assert state("Open") == "open"

@@ -626,6 +626,7 @@ def _inline_breakable(line: str) -> str | None:
     """
     code = _STRING.sub('""', _code(line)).strip()
     code = re.sub(r"^(and|or|implies) ", "", code)
+    code = code.replace(" or {", " {")  # a screen spot's other forms: no boolean operator
     if match := _CHAIN_OP.search(code):
         return match.group()
     stack: list[tuple[int, bool]] = []  # (where it opened, whether it is breakable)

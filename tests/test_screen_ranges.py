@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tasklang import ir
-from tasklang.envs.device.check import device_check, probe
+from tasklang.envs.device.check import device_check, probe, shown_as_ranges
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.differential import library, start_reading, step_readings
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
@@ -152,9 +152,7 @@ def test_a_sum_decided_by_the_range_and_one_it_leaves_unknown() -> None:
 # ---------------------------------------------------------------- the library and the checker
 def test_coffee_orders_are_read_to_the_minute() -> None:
     compiled = library()["mini.coffee_weekly_spend"]
-    cov = coverage(compiled)
-    assert "placed_at" in cov.partly[("coffee", "orders")]
-    assert "placed_at" not in cov.fields[("coffee", "orders")]
+    assert "placed_at" in coverage(compiled).fields[("coffee", "orders")]  # as the model maps it
     _, traj = run_reference(compiled, 0)
     end = copy.deepcopy(traj.final.snapshot)
     assert end is not None
@@ -171,6 +169,21 @@ def test_coffee_orders_are_read_to_the_minute() -> None:
         moment = real["placed_at"] if len(real["placed_at"]) > 16 else real["placed_at"] + ":00"
         assert span["from"] <= moment <= span["to"]
         assert span["from"].endswith(":00") and span["to"].endswith(":59.999999")
+    # ... and a reading that shows only the minute reads the field in part for the episode
+    assert shown_as_ranges(compiled, [reading]) == {("coffee", "orders", "placed_at")}
+
+
+def test_a_screen_that_shows_the_seconds_is_read_exactly() -> None:
+    """WeChat's transactions show each transfer's time to the second."""
+    compiled = library()["wechat.transfer_money"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
+                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    rows = reading.apps["wechat"].collections["transfers"]
+    assert rows and all("sent_at" in r and ranged("sent_at") not in r for r in rows)
+    assert shown_as_ranges(compiled, [reading]) == set()
 
 
 def _check(task_id: str, edit: Any = None) -> tuple[Any, Any]:

@@ -18,6 +18,7 @@ from tasklang.envs.device.probes import (
     read_world,
     start_specs,
 )
+from tasklang.envs.device.screens import screen_specs
 from tasklang.envs.device.setup import foreground_commands
 from tasklang.envs.device.shell import Command
 from tasklang.envs.device.stamped import stamp
@@ -210,6 +211,8 @@ def device_check(
         during = cov.during()
         unread |= {key for st in states if st is not None for key in _missing(st, during)}
     start = start if start is not None else start_of(traj)
+    # a datetime a screen showed only to the minute, before the episode or after it
+    cov = cov.partly_read(shown_as_ranges(compiled, [s for s in (start, end) if s is not None]))
     readings, ep = None, None
     try:
         params = resolve_params(compiled, traj.header.instance.params, initial or WorldSnapshot())
@@ -247,6 +250,26 @@ def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tupl
                 recs = held.collections.get(spec.target) if held is not None else None
                 if recs and any(fm.field not in r for r in recs):
                     out.add((spec.app, spec.target, fm.field))
+    return out
+
+
+def shown_as_ranges(
+    compiled: ir.CompiledTask, states: list[WorldSnapshot]
+) -> set[tuple[str, str, str]]:
+    """The (app, collection, field) a screen showed in some record of ``states`` only as a
+    range it lies in (a datetime to the minute: ``screens.Within``), and not the value: read
+    for the episode only in the records that hold it (``Coverage.partly_read``). A screen
+    that always shows the seconds leaves its field read exactly."""
+    out = set()
+    for spec in screen_specs(compiled):
+        for read in (*spec.reads, *spec.details):
+            if not read.ranged or spec.kind != "collection":
+                continue
+            for st in states:
+                held = st.apps.get(spec.app)
+                recs = held.collections.get(spec.target) if held is not None else None
+                if recs and any(read.name not in r for r in recs):
+                    out.add((spec.app, spec.target, read.name))
     return out
 
 

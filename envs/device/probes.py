@@ -811,9 +811,10 @@ def screen_coverage(
     partly: set[tuple[str, str, str]] | None = None,
 ) -> set[tuple[str, str]]:
     """Adds what the `screen` probes read (every field they map: a screen shows a value or
-    the reading fails; a field with an ``unknown`` form only on the rows that show it, and
-    a datetime only where it shows the seconds, which go in ``partly`` as well) and returns
-    their targets: state read only after the episode."""
+    the reading fails; a field with an ``unknown`` form only on the rows that show it, which
+    goes in ``partly`` as well) and returns their targets: state read only after the episode.
+    (A datetime a reading finds shown only to the minute is read in part for that episode:
+    ``check.shown_as_ranges``.)"""
     at_end = set()
     for s in screen_specs(compiled):
         if s.key in fields or s.key in settings:
@@ -822,10 +823,10 @@ def screen_coverage(
         if s.kind == "setting":
             settings.add(s.key)
             continue
-        fields[s.key] = frozenset(r.name for r in s.reads)
+        fields[s.key] = frozenset(r.name for r in (*s.reads, *s.details))
         if partly is not None:
-            partly |= {(s.app, s.target, r.name) for r in s.reads
-                       if r.ranged or any(f.unknown for f in r.spot.forms)}  # fmt: skip
+            partly |= {(s.app, s.target, r.name) for r in (*s.reads, *s.details)
+                       if any(f.unknown for f in r.spot.forms)}  # fmt: skip
     return at_end
 
 

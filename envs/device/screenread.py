@@ -343,14 +343,72 @@ class ScreenReader:
         for r in stitch(shots):
             values = {read.name: _decode(read, raw, spec)
                       for read, raw in zip(spec.reads, r.values, strict=True)}  # fmt: skip
-            # a field the row does not show is left out of its record: unread there; one it
-            # shows only to a range is left out too, and the record holds that range instead
-            record = {name: v for name, v in values.items()
-                      if v is not UNSHOWN and not isinstance(v, Within)}  # fmt: skip
-            record.update({ranged(name): v.as_json() for name, v in values.items()
-                           if isinstance(v, Within)})  # fmt: skip
-            out.append(record)
+            out.append(_record(values))
+        if spec.details:
+            for record in out:
+                record.update(_record(self.details(spec, record)))
         return out
+
+    def details(self, spec: ScreenSpec, record: dict[str, Any]) -> dict[str, Any]:
+        """The `details` of one record: from the app's start, the way to the list again, a
+        tap on the row that reads the record's key (scrolling down to it), and the page that
+        opens, scrolled from its top to its end; each spot reads the first element it finds
+        there (none: no text)."""
+        assert spec.probe.selector is not None and spec.key_field is not None
+        if spec.key_field not in record:  # a key shown only to a range finds no one row
+            raise ScreenError(f"a row of {spec.app}.{spec.target} does not show its key whole")
+        key = record[spec.key_field]
+        self.seen.clear()  # the phone leaves the list's page
+        self.steps(spec)
+        key_read = next(r for r in spec.reads if r.name == spec.key_field)
+        page, moved = self.dump(), True
+        for _ in range(MAX_PAGES):
+            row = _row_of(page, spec, key_read, key)
+            if row is not None:
+                break
+            if not moved:
+                raise ScreenError(f"no row of {spec.app}.{spec.target} reads {key!r} again")
+            page, moved = self.drag(page, down=True)
+        else:
+            raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
+        b = bounds(row)
+        assert b is not None
+        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+        pages = self.scroll_through()
+        values = {}
+        for read in spec.details:
+            found = next(
+                (n for p in pages for n in p.select(read.spot.selector) if bounds(n)), None
+            )
+            values[read.name] = _decode(
+                read, (shown(found, read) if found is not None else "",), spec
+            )
+        return values
+
+
+def _record(values: dict[str, Any]) -> dict[str, Any]:
+    """A record from the values its spots read: a field not shown is left out (unread
+    there), and so is one shown only to a range, whose range the record holds instead."""
+    record = {name: v for name, v in values.items()
+              if v is not UNSHOWN and not isinstance(v, Within)}  # fmt: skip
+    record.update({ranged(name): v.as_json() for name, v in values.items()
+                   if isinstance(v, Within)})  # fmt: skip
+    return record
+
+
+def _row_of(page: Page, spec: ScreenSpec, key_read: SpotRead, key: Any) -> Any:
+    """The row on the page, shown whole or in part, whose key spot reads ``key`` (None: no
+    row there does)."""
+    assert spec.probe.selector is not None
+    for node in page.select(spec.probe.selector):
+        if bounds(node) is None:
+            continue
+        try:
+            if _decode(key_read, texts(page, node, key_read), spec) == key:
+                return node
+        except ScreenError:
+            continue  # a row cut off at the edge shows part of its key
+    return None
 
 
 def shot(page: Page, sel: ir.Selector, reads: tuple[SpotRead, ...]) -> Shot:

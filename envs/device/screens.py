@@ -99,6 +99,9 @@ class ScreenSpec(AppProbe):
     """One `screen` probe of one app: the way to its page and what is read there."""
 
     reads: tuple[SpotRead, ...]
+    # `details`: read on each record's own page (a tap on its row, found by ``key_field``)
+    details: tuple[SpotRead, ...] = ()
+    key_field: str | None = None
 
     def describe(self) -> str:
         """The way to the page and what is read there, in the model's words."""
@@ -113,6 +116,9 @@ class ScreenSpec(AppProbe):
             if self.probe.selector is not None
             else f"value {selector_text(self.reads[0].spot.selector)}"
         )
+        if self.details:
+            shown = ", ".join(r.name for r in self.details)
+            what += f", then each row's own page (a tap on the row) for {shown}"
         return ", ".join([f"start {self.package}", *steps, what])
 
 
@@ -133,7 +139,12 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
                 reads = tuple(
                     _read(f, spot, rdef.field(f) if rdef else None) for f, spot in p.spots.items()
                 )
-                out.append(ScreenSpec(name, app.package, p, "collection", reads))
+                details = tuple(
+                    _read(f, spot, rdef.field(f) if rdef else None) for f, spot in p.details.items()
+                )
+                key = rdef.key_field() if rdef else None
+                out.append(ScreenSpec(name, app.package, p, "collection", reads, details,
+                                      key.name if key else None))  # fmt: skip
             elif app.setting(p.target) is not None:
                 reads = tuple(_read(f, spot, app.setting(p.target)) for f, spot in p.spots.items())
                 out.append(ScreenSpec(name, app.package, p, "setting", reads))
@@ -198,7 +209,9 @@ def _formatted(spot: ir.ScreenSpot, t: ir.Type, base: Decode, labels: dict[str, 
 def _with_forms(spot: ir.ScreenSpot, formatted: Decode) -> Decode:
     """``or { "TEXT" = VALUE, ... }``: text that fits one of the other forms is its value
     (:data:`UNSHOWN` for ``unknown``); other text is read by the format and labels. Text
-    that fits a form and is read by the format too says two things, and is an error."""
+    that fits a form and is read by the format too says two things, and is an error; but
+    nothing shown (no element, or no text), which an optional field reads as null and text
+    as "", is what a form for ``""`` says it is."""
     forms = [(_form_pattern(f.text), f) for f in spot.forms]
 
     def decode(text: str) -> Any:
@@ -210,7 +223,10 @@ def _with_forms(spot: ir.ScreenSpot, formatted: Decode) -> Decode:
         except DecodeError:
             pass
         else:
-            raise DecodeError(f"{text[:60]!r} is read both by the format and as {fits[0].text!r}")
+            if text != "":
+                raise DecodeError(
+                    f"{text[:60]!r} is read both by the format and as {fits[0].text!r}"
+                )
         if len(fits) > 1:
             raise DecodeError(f"{text[:60]!r} fits both {fits[0].text!r} and {fits[1].text!r}")
         return UNSHOWN if fits[0].unknown else fits[0].value

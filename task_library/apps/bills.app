@@ -68,7 +68,9 @@ app bills {
   changes city only by text "City"
 
   # the home page lists every account: a bill's card shows what is due (not the credit), a
-  # phone's its balance (not a bill)
+  # phone's its balance (not a bill). An account's own page shows the holder the provider
+  # has on record, and the credit (a row only where there is one) or a phone's balance; the
+  # due date only while a bill is due
   probe accounts: screen (
     tap id "tab_label" text "Discover",
     tap text "Mini Programs",
@@ -87,9 +89,13 @@ app bills {
     provider = id "account-provider",
     name = id "account-name",
     due = id "account-due" format "Due {}" or { "No bill due" = $0.00, "Balance {*}" = unknown },
-    balance = id "account-due" format "Balance {}" or {
-      "Due {*}" = unknown,
-      "No bill due" = unknown,
+  } details {
+    holder = xpath "//node[@resource-id='field-row'][node[@resource-id='field-name'][@text='Account Holder']]/node[@resource-id='field-value']",
+    balance = xpath "//node[@resource-id='field-row'][node[@resource-id='field-name'][@text='Credit' or @text='Balance']]/node[@resource-id='field-value']" or {
+      "" = $0.00,
+    },
+    due_date = xpath "//node[@resource-id='field-row'][node[@resource-id='field-name'][@text='Due Date']]/node[@resource-id='field-value']" or {
+      "" = unknown,
     },
   }
 
