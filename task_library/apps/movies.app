@@ -66,10 +66,14 @@ app movies {
   # An order and its tickets are made only from the WeChat Pay sheet, and refunded only from
   # the refund dialog (a ticket is marked used at the cinema's gate, not while a task runs).
   # An order stays in My Orders; where the service lets one be deleted from it, that is done
-  # from something labelled Delete.
-  changes orders, tickets only on
+  # from something labelled Delete, and its tickets go with it. A refund marks the order:
+  # its tickets keep the show and the seats they were sold for.
+  changes orders only on
     text "WeChat Pay",
     text "Refund these tickets?",
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
+  changes tickets only on
+    text "WeChat Pay",
     xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
   removes orders only on
     xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
@@ -78,9 +82,9 @@ app movies {
   changes orders.placed_at, orders.film, orders.cinema nowhere
   collection tickets: Ticket
 
-  # My Orders lists each order with its number and its tickets' seats. A paid order whose
-  # show has started reads "Completed", as a used one does: such a row does not say its
-  # status (`used` has no label of its own)
+  # My Orders lists each order with its number, film, cinema and start (to the minute), and
+  # its tickets' seats. A paid order whose show has started reads "Completed", as a used one
+  # does: such a row does not say its status (`used` has no label of its own)
   probe orders: screen (
     tap id "tab_label" text "Discover",
     tap text "Mini Programs",
@@ -93,6 +97,7 @@ app movies {
     order_no = id "order-no" format "Order No. {}",
     film = id "order-film",
     cinema = id "order-cinema",
+    starts = id "order-time",
     total = id "order-total",
     status = id "order-status" labels { paid = "Paid", refunded = "Refunded" } or {
       "Completed" = unknown,
@@ -108,6 +113,9 @@ app movies {
     tap id "tab-bar-item" text "Orders",
   ) rows id "order-card-seat" {
     order_no = xpath "ancestor::node[@resource-id='order-item']//node[@resource-id='order-no']" format "Order No. {}",
+    film = xpath "ancestor::node[@resource-id='order-item']//node[@resource-id='order-film']",
+    cinema = xpath "ancestor::node[@resource-id='order-item']//node[@resource-id='order-cinema']",
+    starts = xpath "ancestor::node[@resource-id='order-item']//node[@resource-id='order-time']",
     row = id "order-card-seat" format "Row {} Seat {*}",
     seat = id "order-card-seat" format "Row {*} Seat {}",
   }
