@@ -299,11 +299,13 @@ class ScreenSpot(Node):
 class ScreenForm(Node):
     """``"No bill due" = $0.00`` in a spot's ``or { ... }``: text the spot may show (raw
     string literal, ``{*}`` for any text) and the value it stands for: a literal, or the
-    name ``unknown`` (a row that shows it does not show the field)."""
+    name ``unknown`` (a row that shows it does not show the field); ``"Completed" = "used"
+    or "paid"``: one of several values (``more``: those after the first)."""
 
     text: str
     value: Lit | None = None
     name: str | None = None
+    more: list[Lit] = dc_field(default_factory=list)
 
 
 @dataclass

@@ -607,7 +607,11 @@ class _Formatter(_ExprPrinter):
         forms: _Doc = ()
         if spot.forms is not None:
             alts = tuple(
-                _cat(f"{f.text} = ", self.expr(f.value) if f.value is not None else f.name or "")
+                _cat(
+                    f"{f.text} = ",
+                    self.expr(f.value) if f.value is not None else f.name or "",
+                    *(_cat(" or ", self.expr(m)) for m in f.more),
+                )
                 for f in spot.forms
             )
             forms = _cat(" or ", _Group("{", alts, "}", pad=True))

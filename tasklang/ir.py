@@ -582,6 +582,8 @@ class ScreenForm(IRNode):
     text: str
     value: Any = None
     unknown: bool = False
+    # `"Completed" = "used" or "paid"`: the row shows one of these values, not which one
+    among: list[Any] = Field(default_factory=list)
 
 
 class ChangeScope(IRNode):

@@ -43,10 +43,11 @@ def build_screen_probe(
                       f'e.g. `value id "{setting.name}"`')  # fmt: skip
             return
         probe.spots[setting.name] = spot(rep, decl.value, setting.type, f"`{setting.name}`")
-        if any(f.unknown for f in probe.spots[setting.name].forms):
+        if any(f.unknown or f.among for f in probe.spots[setting.name].forms):
             rep.error("TL1023", f"setting `{setting.name}` is one value: a page that does not "
                       "show it is not the page to read it from", decl.value.span,
-                      "drop the `unknown` forms, or read the setting where it is always shown")  # fmt: skip
+                      "drop the `unknown` forms and those of several values, or read the "
+                      "setting where it is always shown")  # fmt: skip
         return
     if decl.selector is None or decl.fields is None:
         rep.error("TL1023", "a `screen` probe of a collection reads `rows`", decl.span,
@@ -59,7 +60,7 @@ def build_screen_probe(
         if fdef is None:
             continue
         probe.spots[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
-        if fdef.key and any(form.unknown for form in probe.spots[f.name].forms):
+        if fdef.key and any(form.unknown or form.among for form in probe.spots[f.name].forms):
             rep.error("TL1023", f"field `{f.name}` is the key: a row read without it could not "
                       "be told from another", f.span, "read the key from a spot every row shows")  # fmt: skip
     if decl.details is not None:
@@ -161,16 +162,28 @@ def forms(rep: Reporter, decl: ast.ScreenSpot, out: ir.ScreenSpot, t: ir.Type, w
                           "write a literal of the field's type, or `unknown` where a row "
                           "that shows this text does not show the field")  # fmt: skip
                 continue
+            if form.more:
+                rep.error("TL1023", f'"{text}" is `unknown` or a value, not both', form.span,
+                          "drop the values: `unknown` already says any value may be shown")  # fmt: skip
+                continue
             out.forms.append(ir.ScreenForm(text=text, unknown=True, span=form.span))
             continue
         assert form.value is not None
-        try:
-            value = coerce_literal(decode(form.value.kind, form.value.text), t)
-        except (LiteralError, ValueError) as exc:
-            rep.error("TL1023", f'"{text}" stands for a value that does not fit {what} '
-                      f"(`{t}`): {exc}", form.span)  # fmt: skip
-            continue
-        out.forms.append(ir.ScreenForm(text=text, value=value, span=form.span))
+        values = []
+        for lit in (form.value, *form.more):
+            try:
+                values.append(coerce_literal(decode(lit.kind, lit.text), t))
+            except (LiteralError, ValueError) as exc:
+                rep.error("TL1023", f'"{text}" stands for a value that does not fit {what} '
+                          f"(`{t}`): {exc}", form.span)  # fmt: skip
+                break
+        else:
+            if any(values.count(v) > 1 for v in values):
+                rep.error("TL1023", f'"{text}" names a value twice', form.span)
+            elif len(values) > 1:
+                out.forms.append(ir.ScreenForm(text=text, among=values, span=form.span))
+            else:
+                out.forms.append(ir.ScreenForm(text=text, value=values[0], span=form.span))
 
 
 def labels(rep: Reporter, decl: ast.ScreenSpot, out: ir.ScreenSpot, t: ir.Type, what: str) -> None:

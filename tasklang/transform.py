@@ -207,10 +207,10 @@ class ToAst(Transformer[Token, ast.Module]):
         return [i for i in items if i is not None]
 
     def screen_form(self, meta: Meta, items: list[Any]) -> ast.ScreenForm:
-        text, value = items
+        text, value, *more = items
         if isinstance(value, ast.Lit):
-            return ast.ScreenForm(str(text), value=value, span=self._span(meta))
-        return ast.ScreenForm(str(text), name=str(value), span=self._span(meta))
+            return ast.ScreenForm(str(text), value=value, more=more, span=self._span(meta))
+        return ast.ScreenForm(str(text), name=str(value), more=more, span=self._span(meta))
 
     def screen_labels(self, meta: Meta, items: list[Any]) -> list[ast.ProbeColumn]:
         return [i for i in items if i is not None]

@@ -53,7 +53,7 @@ def _whole(spec: Any) -> list[Any]:
     """The spots of a probe that read their field on every row: neither a form that leaves
     it unread nor a range (a datetime shown to the minute) in place of the value."""
     return [r for r in (*spec.reads, *spec.details)
-            if not r.ranged and not any(f.unknown for f in r.spot.forms)]  # fmt: skip
+            if not r.ranged and not any(f.unknown or f.among for f in r.spot.forms)]  # fmt: skip
 
 
 def _in_part(spec: Any) -> list[Any]:
@@ -98,6 +98,9 @@ def shown_in_part(reading: WorldSnapshot, world: WorldSnapshot, compiled: ir.Com
                 real = truth[row[key]].get(name)
                 if name in row:
                     assert row[name] == real, (spec.target, row)
+                    seen += 1
+                elif "one_of" in row.get(ranged(name), {}):
+                    assert real in row[ranged(name)]["one_of"], (spec.target, row, real)
                     seen += 1
                 elif ranged(name) in row:
                     span = row[ranged(name)]

@@ -16,12 +16,12 @@ from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.differential import library, start_reading, step_readings
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
-from tasklang.envs.device.screens import UNSHOWN, spot_decoder
+from tasklang.envs.device.screens import UNSHOWN, Among, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.evaluate import Env, Unknown, evaluate
+from tasklang.verifiers.evaluate import Env, Unknown, evaluate, ranged
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 from tasklang.verifiers.trajectory import Final
 
@@ -273,3 +273,96 @@ def test_a_condition_that_holds_at_the_end_held_once() -> None:
 
     dv, truth, _ = _check("mini.bills_add_gas_and_pay", drop)
     assert cid in dv.unobservable  # it may have held along the way: not decided
+
+
+# ---------------------------------------------------------------- text that stands for one of several values
+KIND = 'kind = id "kind" labels { power = "Electricity", phone = "Mobile" } or { "Utility" = "power" or "phone" },'
+
+
+def test_a_form_may_stand_for_one_of_several_values() -> None:
+    text = (BILLS % DUE).replace(
+        'kind = id "kind" labels { power = "Electricity", phone = "Mobile" },', KIND
+    )
+    result = Compiler().compile_text(text, path="bills.app")
+    assert result.diagnostics == []
+    [probe_] = [p for p in result.apps["bills_demo"].probes if p.target == "accounts"]
+    [form] = probe_.spots["kind"].forms
+    assert (form.text, form.among, form.value, form.unknown) == (
+        "Utility",
+        ["power", "phone"],
+        None,
+        False,
+    )
+    once, _ = format_source(SourceFile("bills.app", text))
+    assert '"Utility" = "power" or "phone"' in once
+    assert format_source(SourceFile("bills.app", once))[0] == once
+    read = spot_decoder(probe_.spots["kind"], ir.Type(name="enum", members=("power", "phone")))
+    assert read("Utility") == Among(("power", "phone")) and read("Mobile") == "phone"
+    assert read("Utility").as_json() == {"one_of": ["power", "phone"]}
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ('"Utility" = unknown or "power"', "`unknown` or a value, not both"),
+        ('"Utility" = "power" or "gas"', "does not fit"),
+        ('"Utility" = "power" or "power"', "names a value twice"),
+    ],
+)
+def test_several_values_that_cannot_be_read_are_errors(form: str, message: str) -> None:
+    text = (BILLS % "").replace(
+        'kind = id "kind" labels { power = "Electricity", phone = "Mobile" },',
+        f'kind = id "kind" labels {{ power = "Electricity", phone = "Mobile" }} or {{ {form} }},',
+    )
+    result = Compiler().compile_text(text, path="bills.app")
+    assert any(message in d.message for d in result.diagnostics), result.diagnostics
+    key = (BILLS % "").replace(
+        'number = id "number",', 'number = id "number" or { "-" = "A" or "B" },'
+    )
+    result = Compiler().compile_text(key, path="bills.app")
+    assert any("is the key" in d.message for d in result.diagnostics)
+
+
+def _status(op: str, value: Any) -> bool:
+    t = ir.Type(name="enum", members=("paid", "refunded", "used"))  # type: ignore[arg-type]
+    cmp = ir.Compare(
+        op=op, left=ir.FieldRef(name="status", type=t), right=ir.Lit(value=value, type=t)
+    )  # type: ignore[arg-type]
+    record = {"order_no": "M1", ranged("status"): {"one_of": ["used", "paid"]}}
+    return bool(evaluate(cmp, _env().with_record(record)))
+
+
+def test_a_comparison_every_value_answers_alike_is_decided() -> None:
+    assert _status("==", "refunded") is False and _status("!=", "refunded") is True
+    with pytest.raises(Unknown):
+        _status("==", "paid")  # used, or paid
+    t = ir.Type(name="enum", members=("paid", "refunded", "used"))  # type: ignore[arg-type]
+    either = ir.Compare(op="in", left=ir.FieldRef(name="status", type=t),
+                        right=ir.ListExpr(items=[ir.Lit(value="used", type=t), ir.Lit(value="paid", type=t)],
+                                          type=ir.Type(name="list", item=t)))  # fmt: skip
+    record = {ranged("status"): {"one_of": ["used", "paid"]}}
+    assert evaluate(either, _env().with_record(record)) is True
+
+
+def test_a_refund_count_is_decided_on_completed_orders() -> None:
+    """A cinema order whose show has started reads "Completed": used or paid, never refunded,
+    so how many orders were refunded is read, though how many are paid is not."""
+    dv, truth, compiled = _check("mini.movies_refund_order")
+    refunded = next(
+        c.id
+        for c in compiled.task.clauses
+        if c.body.node == "check"
+        and '"count"' in (body := c.body.model_dump_json())
+        and '"refunded"' in body
+    )
+    assert truth.success and dv.inferred[refunded].passed and refunded not in dv.unobservable
+
+    def refund_another(end: WorldSnapshot, traj: Any) -> None:
+        chosen = traj.header.instance.params["o"]["order_no"]
+        for row in end.apps["movies"].collections["orders"]:
+            if row["order_no"] != chosen and row["status"] == "paid":
+                row["status"] = "refunded"
+                return
+
+    dv, truth, _ = _check("mini.movies_refund_order", refund_another)
+    assert not truth.success and dv.success is False and not dv.inferred[refunded].passed

@@ -178,23 +178,30 @@ def shift(value: Any, type_name: str, seconds: float) -> Any:
 
 
 def ranged(name: str) -> str:
-    """The key under which a record read without field ``name``, but with the range its
-    value lies in (a time a screen shows to the minute), holds that range: ``{"from": LOW,
-    "to": HIGH}``, both ends included. Only a comparison reads it (see :class:`Env`
+    """The key under which a record read without field ``name``, but with what its value
+    may be, holds that: the range it lies in (a time a screen shows to the minute), ``{"from":
+    LOW, "to": HIGH}``, both ends included, or the values it is one of (a status text two
+    values share), ``{"one_of": [A, B]}``. Only a comparison reads it (see :class:`Env`
     ``partial``); to the rest the field is unknown."""
     return f"{name}~"
 
 
-def _range_of(e: ir.Expr, env: Env) -> tuple[Any, Any] | None:
-    """The range a field of the record is known to lie in, where the record was read with
-    that range instead of the value (None: the field is read, or not known at all)."""
+def _known_of(e: ir.Expr, env: Env) -> dict[str, Any] | None:
+    """What a field of the record may be, where the record was read with that instead of
+    the value (:func:`ranged`; None: the field is read, or not known at all)."""
     record = env.record
     if not env.partial or not isinstance(e, ir.FieldRef) or e.base is not None or record is None:
         return None
-    span = record.get(ranged(e.name)) if e.name not in record else None
-    if not isinstance(span, dict) or "from" not in span or "to" not in span:
+    known = record.get(ranged(e.name)) if e.name not in record else None
+    if not isinstance(known, dict):
         return None
-    return span["from"], span["to"]
+    if ("from" in known and "to" in known) or isinstance(known.get("one_of"), list):
+        return known
+    return None
+
+
+def _range_of(known: dict[str, Any] | None) -> tuple[Any, Any] | None:
+    return (known["from"], known["to"]) if known is not None and "from" in known else None
 
 
 _ORDERED = ("==", "!=", "<", "<=", ">", ">=")
@@ -234,8 +241,31 @@ def _point(value: Any) -> tuple[Any, Any]:
     return (value, value)
 
 
+def _compare_among(
+    e: ir.Compare, env: Env, left: dict[str, Any] | None, right: dict[str, Any] | None
+) -> bool:
+    """A comparison one side of which is a field read only as one of several values: decided
+    where every one of them gives the same answer, else :class:`Unknown`."""
+    if (left is not None and "one_of" not in left) or (right is not None and "one_of" not in right):
+        raise Unknown("a value read as a range compared with one read as one of several")
+    lefts = left["one_of"] if left is not None else [evaluate(e.left, env)]
+    rights = right["one_of"] if right is not None else [evaluate(e.right, env)]
+    within = evaluate(e.within, env) if e.within is not None else None
+    answers = {
+        compare_values(e.op, a, type_name(e.left), b, type_name(e.right), within, e.fuzzy,
+                       e.unordered, e.exact, item_type_name(e.left), item_type_name(e.right))
+        for a in lefts for b in rights
+    }  # fmt: skip
+    if len(answers) != 1:
+        raise Unknown("a value read as one of several that answer either way")
+    return answers.pop()
+
+
 def _compare(e: ir.Compare, env: Env) -> bool:
-    left_range, right_range = _range_of(e.left, env), _range_of(e.right, env)
+    left_known, right_known = _known_of(e.left, env), _known_of(e.right, env)
+    if any(k is not None and "one_of" in k for k in (left_known, right_known)):
+        return _compare_among(e, env, left_known, right_known)
+    left_range, right_range = _range_of(left_known), _range_of(right_known)
     if left_range is not None or right_range is not None:
         return _compare_ranged(e, env, left_range, right_range)
     left, right = evaluate(e.left, env), evaluate(e.right, env)

@@ -811,8 +811,8 @@ def screen_coverage(
     partly: set[tuple[str, str, str]] | None = None,
 ) -> set[tuple[str, str]]:
     """Adds what the `screen` probes read (every field they map: a screen shows a value or
-    the reading fails; a field with an ``unknown`` form only on the rows that show it, which
-    goes in ``partly`` as well) and returns their targets: state read only after the episode.
+    the reading fails; a field with an ``unknown`` form, or one that stands for several
+    values, only on the rows that show its value, which goes in ``partly`` as well) and returns their targets: state read only after the episode.
     (A datetime a reading finds shown only to the minute is read in part for that episode:
     ``check.shown_as_ranges``.)"""
     at_end = set()
@@ -826,7 +826,7 @@ def screen_coverage(
         fields[s.key] = frozenset(r.name for r in (*s.reads, *s.details))
         if partly is not None:
             partly |= {(s.app, s.target, r.name) for r in (*s.reads, *s.details)
-                       if any(f.unknown for f in r.spot.forms)}  # fmt: skip
+                       if any(f.unknown or f.among for f in r.spot.forms)}  # fmt: skip
     return at_end
 
 

@@ -29,7 +29,14 @@ from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.probes import DUMP, READ_DUMP
-from tasklang.envs.device.screens import UNSHOWN, ScreenSpec, SpotRead, Within, selector_text
+from tasklang.envs.device.screens import (
+    UNSHOWN,
+    Among,
+    ScreenSpec,
+    SpotRead,
+    Within,
+    selector_text,
+)
 from tasklang.envs.device.transport import CommandFailed
 from tasklang.verifiers.evaluate import ranged
 from tasklang.verifiers.ui import value_matches
@@ -330,9 +337,9 @@ class ScreenReader:
             found = [n for n in page.select(read.spot.selector) if bounds(n)]
             if found:
                 value = _decode(read, (shown(found[0], read),), spec)
-                if isinstance(value, Within):
-                    raise ScreenError(f"{spec.app}.{spec.target} is shown only to a range "
-                                      f"({value.low} to {value.high}): a setting is one value")  # fmt: skip
+                if isinstance(value, (Within, Among)):
+                    raise ScreenError(f"{spec.app}.{spec.target} is shown only as one of several "
+                                      f"values ({value.as_json()}): a setting is one value")  # fmt: skip
                 return value
         raise ScreenError(f"no element `{selector_text(read.spot.selector)}` on the page")
 
@@ -388,11 +395,12 @@ class ScreenReader:
 
 def _record(values: dict[str, Any]) -> dict[str, Any]:
     """A record from the values its spots read: a field not shown is left out (unread
-    there), and so is one shown only to a range, whose range the record holds instead."""
+    there), and so is one shown only as a range or one of several values, which the record
+    holds instead."""
     record = {name: v for name, v in values.items()
-              if v is not UNSHOWN and not isinstance(v, Within)}  # fmt: skip
+              if v is not UNSHOWN and not isinstance(v, (Within, Among))}  # fmt: skip
     record.update({ranged(name): v.as_json() for name, v in values.items()
-                   if isinstance(v, Within)})  # fmt: skip
+                   if isinstance(v, (Within, Among))})  # fmt: skip
     return record
 
 

@@ -49,9 +49,21 @@ class Within:
     low: str
     high: str
 
-    def as_json(self) -> dict[str, str]:
+    def as_json(self) -> dict[str, Any]:
         """The range as a record holds it (``verifiers.evaluate.ranged``)."""
         return {"from": self.low, "to": self.high}
+
+
+@dataclass(frozen=True)
+class Among:
+    """What a spot reads where the screen shows text that stands for one of several values
+    (``"Completed" = "used" or "paid"``), not which."""
+
+    values: tuple[Any, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The values as a record holds them (``verifiers.evaluate.ranged``)."""
+        return {"one_of": list(self.values)}
 
 
 _INT = re.compile(r"-?\d{1,3}(,\d{3})+|-?\d+")
@@ -229,6 +241,8 @@ def _with_forms(spot: ir.ScreenSpot, formatted: Decode) -> Decode:
                 )
         if len(fits) > 1:
             raise DecodeError(f"{text[:60]!r} fits both {fits[0].text!r} and {fits[1].text!r}")
+        if fits[0].among:
+            return Among(tuple(fits[0].among))
         return UNSHOWN if fits[0].unknown else fits[0].value
 
     return decode

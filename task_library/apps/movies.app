@@ -84,7 +84,7 @@ app movies {
 
   # My Orders lists each order with its number, film, cinema and start (to the minute), and
   # its tickets' seats. A paid order whose show has started reads "Completed", as a used one
-  # does: such a row does not say its status (`used` has no label of its own)
+  # does: such a row says its status is one of the two (`used` has no label of its own)
   probe orders: screen (
     tap id "tab_label" text "Discover",
     tap text "Mini Programs",
@@ -100,7 +100,7 @@ app movies {
     starts = id "order-time",
     total = id "order-total",
     status = id "order-status" labels { paid = "Paid", refunded = "Refunded" } or {
-      "Completed" = unknown,
+      "Completed" = "used" or "paid",
     },
   }
   probe tickets: screen (
