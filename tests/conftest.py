@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,5 +86,51 @@ def decided_on_a_phone() -> Callable[[str], None]:
         cases = run_task(library()[task], 0)
         assert cases[0].name == "reference" and cases[0].device is True, task
         assert all(c.agrees for c in cases), task
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def device_check_of() -> Callable[..., tuple[Any, Any, Any]]:
+    """The device verdict, PhoneWorld's verdict and the compiled task for a library task's
+    reference episode (seed 0), read through PhoneWorld's probe commands as on a phone:
+    ``edit(snapshot, trajectory)`` changes the end state first (with ``from_start``, the world
+    the episode starts from as well, so the end follows from it)."""
+    import copy
+
+    from tasklang.envs.device.check import device_check
+    from tasklang.envs.device.differential import library, start_reading, step_readings
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.phoneworld.episode import run_reference
+    from tasklang.verifiers.check import check_trajectory
+    from tasklang.verifiers.trajectory import Final
+
+    def check(task_id: str, edit: Any = None, from_start: bool = False) -> tuple[Any, Any, Any]:
+        compiled = library()[task_id]
+        _, traj = run_reference(compiled, 0)
+        end = traj.final.snapshot
+        assert end is not None
+        if edit is not None:
+            end = copy.deepcopy(end)
+            edit(end, traj)
+            update: dict[str, Any] = {
+                "final": Final(status=traj.final.status, answer=traj.final.answer, snapshot=end)
+            }
+            if from_start:
+                instance = traj.header.instance
+                assert instance.initial is not None
+                initial = copy.deepcopy(instance.initial)
+                edit(initial, traj)
+                update["header"] = traj.header.model_copy(
+                    update={"instance": instance.model_copy(update={"initial": initial})}
+                )
+            traj = traj.model_copy(update=update)
+        along = step_readings(compiled, traj)
+        start = start_reading(compiled, traj)
+        assert along is not None and start is not None
+        transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
+        dv = device_check(compiled, traj, transport, step_states=[r.snapshot for r in along],
+                          sleep=lambda s: None, start=start.snapshot)  # fmt: skip
+        return dv, check_trajectory(compiled, traj), compiled
 
     return check

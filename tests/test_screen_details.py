@@ -11,8 +11,8 @@ import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
-from tasklang.envs.device.check import device_check, probe
-from tasklang.envs.device.differential import library, start_reading, step_readings
+from tasklang.envs.device.check import probe
+from tasklang.envs.device.differential import library
 from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
@@ -20,9 +20,7 @@ from tasklang.envs.device.screens import UNSHOWN, screen_specs, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
-from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.trajectory import Final
 
 APP = """\
 app cards_demo {
@@ -125,29 +123,10 @@ def test_each_accounts_page_gives_its_holder_credit_and_due_date() -> None:
     assert rows[bill["account_no"]]["balance"] == 650
 
 
-def _check(task_id: str, edit: Any = None) -> tuple[Any, Any]:
-    compiled = library()[task_id]
-    _, traj = run_reference(compiled, 0)
-    end = traj.final.snapshot
-    assert end is not None
-    if edit is not None:
-        end = copy.deepcopy(end)
-        edit(end, traj)
-        traj = traj.model_copy(update={"final": Final(status=traj.final.status,
-                                                      answer=traj.final.answer, snapshot=end)})  # fmt: skip
-    along = step_readings(compiled, traj)
-    start = start_reading(compiled, traj)
-    assert along is not None and start is not None
-    dv = device_check(compiled, traj, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
-                      step_states=[r.snapshot for r in along], sleep=lambda s: None,
-                      start=start.snapshot)  # fmt: skip
-    return dv, check_trajectory(compiled, traj)
-
-
-def test_a_part_payment_that_left_a_credit_is_caught() -> None:
+def test_a_part_payment_that_left_a_credit_is_caught(device_check_of: Any) -> None:
     """Paying part of a bill leaves the rest due and no credit: the account's page shows
     the credit a wrong payment would have left, which the card does not."""
-    dv, truth = _check("mini.bills_pay_part_by_card")
+    dv, truth, _ = device_check_of("mini.bills_pay_part_by_card")
     assert truth.success and dv.success is True
 
     def credit(end: WorldSnapshot, traj: Any) -> None:
@@ -156,7 +135,7 @@ def test_a_part_payment_that_left_a_credit_is_caught() -> None:
             if row["account_no"] == number:
                 row["balance"] = int(row.get("balance") or 0) + 1000
 
-    dv, truth = _check("mini.bills_pay_part_by_card", credit)
+    dv, truth, _ = device_check_of("mini.bills_pay_part_by_card", credit)
     assert not truth.success and dv.success is False
     assert dv.failed_observable == [r.id for r in truth.clauses if not r.passed]
 

@@ -4,26 +4,23 @@ checker deciding clauses on the records that were read."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
-from tasklang.envs.device.check import device_check, probe
+from tasklang.envs.device.check import probe
 from tasklang.envs.device.codec import DecodeError
-from tasklang.envs.device.differential import library, start_reading, step_readings
+from tasklang.envs.device.differential import library
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screens import UNSHOWN, Among, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
-from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.evaluate import Env, Unknown, evaluate, ranged
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
-from tasklang.verifiers.trajectory import Final
 
 BILLS = """\
 app bills_demo {
@@ -216,27 +213,6 @@ def test_the_bill_accounts_are_read_row_by_row() -> None:
             assert row.get("due_date") == (real.get("due_date") if real["due"] else None)
 
 
-def _check(task_id: str, edit: Any = None) -> tuple[Any, Any, ir.CompiledTask]:
-    compiled = library()[task_id]
-    _, traj = run_reference(compiled, 0)
-    end = traj.final.snapshot
-    assert end is not None
-    if edit is not None:
-        end = copy.deepcopy(end)
-        edit(end, traj)
-        traj = traj.model_copy(update={"final": Final(status=traj.final.status,
-                                                      answer=traj.final.answer, snapshot=end)})  # fmt: skip
-    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
-    along = step_readings(compiled, traj)
-    assert along is not None
-    states = [r.snapshot for r in along]
-    start = start_reading(compiled, traj)
-    assert start is not None
-    dv = device_check(compiled, traj, transport, step_states=states, sleep=lambda s: None,
-                      start=start.snapshot)  # fmt: skip
-    return dv, check_trajectory(compiled, traj), compiled
-
-
 def _clause_id(compiled: ir.CompiledTask, kind: str, mentions: str) -> str:
     for c in compiled.task.clauses:
         if c.body.node == kind and mentions in c.body.model_dump_json():
@@ -244,8 +220,8 @@ def _clause_id(compiled: ir.CompiledTask, kind: str, mentions: str) -> str:
     raise AssertionError(f"no {kind} clause mentioning {mentions}")
 
 
-def test_the_checker_decides_a_paid_bill_on_the_row_that_shows_it() -> None:
-    dv, truth, compiled = _check("mini.bills_pay_electricity")
+def test_the_checker_decides_a_paid_bill_on_the_row_that_shows_it(device_check_of: Any) -> None:
+    dv, truth, compiled = device_check_of("mini.bills_pay_electricity")
     cid = _clause_id(compiled, "check", '"accounts"')
     assert truth.success and dv.success is True
     assert dv.inferred[cid].passed and cid not in dv.unobservable
@@ -256,12 +232,12 @@ def test_the_checker_decides_a_paid_bill_on_the_row_that_shows_it() -> None:
             if row["account_no"] == number:
                 row["due"] = 4200
 
-    dv, truth, _ = _check("mini.bills_pay_electricity", owe)
+    dv, truth, _ = device_check_of("mini.bills_pay_electricity", owe)
     assert not truth.success and dv.success is False and not dv.inferred[cid].passed
 
 
-def test_a_condition_that_holds_at_the_end_held_once() -> None:
-    dv, truth, compiled = _check("mini.bills_add_gas_and_pay")
+def test_a_condition_that_holds_at_the_end_held_once(device_check_of: Any) -> None:
+    dv, truth, compiled = device_check_of("mini.bills_add_gas_and_pay")
     cid = _clause_id(compiled, "trace", '"holds"')
     assert truth.success and dv.inferred[cid].passed
     assert dv.inferred[cid].evidence[0].detail == "the condition holds at the end"
@@ -271,7 +247,7 @@ def test_a_condition_that_holds_at_the_end_held_once() -> None:
         rows = end.apps["bills"].collections["accounts"]
         rows[:] = [r for r in rows if r["account_no"] != number]
 
-    dv, truth, _ = _check("mini.bills_add_gas_and_pay", drop)
+    dv, truth, _ = device_check_of("mini.bills_add_gas_and_pay", drop)
     assert cid in dv.unobservable  # it may have held along the way: not decided
 
 
@@ -344,10 +320,10 @@ def test_a_comparison_every_value_answers_alike_is_decided() -> None:
     assert evaluate(either, _env().with_record(record)) is True
 
 
-def test_a_refund_count_is_decided_on_completed_orders() -> None:
+def test_a_refund_count_is_decided_on_completed_orders(device_check_of: Any) -> None:
     """A cinema order whose show has started reads "Completed": used or paid, never refunded,
     so how many orders were refunded is read, though how many are paid is not."""
-    dv, truth, compiled = _check("mini.movies_refund_order")
+    dv, truth, compiled = device_check_of("mini.movies_refund_order")
     refunded = next(
         c.id
         for c in compiled.task.clauses
@@ -364,5 +340,5 @@ def test_a_refund_count_is_decided_on_completed_orders() -> None:
                 row["status"] = "refunded"
                 return
 
-    dv, truth, _ = _check("mini.movies_refund_order", refund_another)
+    dv, truth, _ = device_check_of("mini.movies_refund_order", refund_another)
     assert not truth.success and dv.success is False and not dv.inferred[refunded].passed

@@ -9,17 +9,15 @@ from typing import Any
 import pytest
 
 from tasklang import ir
-from tasklang.envs.device.check import device_check, probe, shown_as_ranges
+from tasklang.envs.device.check import probe, shown_as_ranges
 from tasklang.envs.device.codec import DecodeError
-from tasklang.envs.device.differential import library, start_reading, step_readings
+from tasklang.envs.device.differential import library
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screens import Within, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
-from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.evaluate import Env, Unknown, evaluate, ranged
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
-from tasklang.verifiers.trajectory import Final
 
 DATETIME = ir.Type(name="datetime")
 MINUTE = {"from": "2026-05-11T08:12:00", "to": "2026-05-11T08:12:59.999999"}
@@ -186,34 +184,8 @@ def test_a_screen_that_shows_the_seconds_is_read_exactly() -> None:
     assert shown_as_ranges(compiled, [reading]) == set()
 
 
-def _check(task_id: str, edit: Any = None) -> tuple[Any, Any]:
-    compiled = library()[task_id]
-    _, traj = run_reference(compiled, 0)
-    end = traj.final.snapshot
-    assert end is not None
-    if edit is not None:  # the world the episode starts from, and so ends in
-        end = copy.deepcopy(end)
-        edit(end)
-        instance = traj.header.instance
-        assert instance.initial is not None
-        initial = copy.deepcopy(instance.initial)
-        edit(initial)
-        header = traj.header.model_copy(
-            update={"instance": instance.model_copy(update={"initial": initial})}
-        )
-        traj = traj.model_copy(update={"header": header, "final": Final(
-            status=traj.final.status, answer=traj.final.answer, snapshot=end)})  # fmt: skip
-    along = step_readings(compiled, traj)
-    start = start_reading(compiled, traj)
-    assert along is not None and start is not None
-    dv = device_check(compiled, traj, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
-                      step_states=[r.snapshot for r in along], sleep=lambda s: None,
-                      start=start.snapshot)  # fmt: skip
-    return dv, check_trajectory(compiled, traj)
-
-
 def _move(order_no: str, when: str) -> Any:
-    def edit(end: WorldSnapshot) -> None:
+    def edit(end: WorldSnapshot, traj: Any) -> None:
         for row in end.apps["coffee"].collections["orders"]:
             if row["order_no"] == order_no:
                 row["placed_at"] = when
@@ -221,15 +193,19 @@ def _move(order_no: str, when: str) -> Any:
     return edit
 
 
-def test_the_weeks_spend_is_decided_on_orders_read_to_the_minute() -> None:
-    dv, truth = _check("mini.coffee_weekly_spend")
+def test_the_weeks_spend_is_decided_on_orders_read_to_the_minute(device_check_of: Any) -> None:
+    dv, truth, _ = device_check_of("mini.coffee_weekly_spend")
     assert truth.success and dv.success is True
     # the week's first order was placed seconds before Monday: the answer counts it wrongly,
     # and the minute it was placed in (Sunday 23:59) says so
-    dv, truth = _check("mini.coffee_weekly_spend", _move("A0951", "2026-05-10T23:59:45"))
+    dv, truth, _ = device_check_of(
+        "mini.coffee_weekly_spend", _move("A0951", "2026-05-10T23:59:45"), from_start=True
+    )
     assert not truth.success and dv.success is False
     wrong = [r.id for r in truth.clauses if not r.passed]
     assert dv.failed_observable == wrong and len(wrong) == 1  # the answer, and only it
     # seconds after midnight: still this week, and still decided
-    dv, truth = _check("mini.coffee_weekly_spend", _move("A0951", "2026-05-11T00:00:45"))
+    dv, truth, _ = device_check_of(
+        "mini.coffee_weekly_spend", _move("A0951", "2026-05-11T00:00:45"), from_start=True
+    )
     assert truth.success and dv.success is True

@@ -243,13 +243,9 @@ def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tupl
     for spec in probe_specs(compiled):
         for fm in spec.fields:
             kept_while = fm.prefs_entry is not None and bool(fm.prefs_entry.when)
-            if not ((fm.codec.partial or kept_while) and fm.codec.exact):
-                continue
-            for st in states:
-                held = st.apps.get(spec.app)
-                recs = held.collections.get(spec.target) if held is not None else None
-                if recs and any(fm.field not in r for r in recs):
-                    out.add((spec.app, spec.target, fm.field))
+            partial = (fm.codec.partial or kept_while) and fm.codec.exact
+            if partial and _lacking(states, spec.app, spec.target, fm.field):
+                out.add((spec.app, spec.target, fm.field))
     return out
 
 
@@ -263,14 +259,20 @@ def shown_as_ranges(
     out = set()
     for spec in screen_specs(compiled):
         for read in (*spec.reads, *spec.details):
-            if not read.ranged or spec.kind != "collection":
-                continue
-            for st in states:
-                held = st.apps.get(spec.app)
-                recs = held.collections.get(spec.target) if held is not None else None
-                if recs and any(read.name not in r for r in recs):
-                    out.add((spec.app, spec.target, read.name))
+            ranged = read.ranged and spec.kind == "collection"
+            if ranged and _lacking(states, spec.app, spec.target, read.name):
+                out.add((spec.app, spec.target, read.name))
     return out
+
+
+def _lacking(states: list[WorldSnapshot], app: str, name: str, field: str) -> bool:
+    """Whether some record of the collection ``app.name`` in ``states`` lacks ``field``."""
+    for st in states:
+        held = st.apps.get(app)
+        recs = held.collections.get(name) if held is not None else None
+        if recs and any(field not in r for r in recs):
+            return True
+    return False
 
 
 def _missing(state: WorldSnapshot, cov: Coverage) -> set[tuple[str, str]]:
