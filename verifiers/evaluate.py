@@ -201,6 +201,7 @@ def _known_of(e: ir.Expr, env: Env) -> dict[str, Any] | None:
 
 
 def _range_of(known: dict[str, Any] | None) -> tuple[Any, Any] | None:
+    """The lowest and highest value of a range :func:`_known_of` found (None: no range)."""
     return (known["from"], known["to"]) if known is not None and "from" in known else None
 
 
@@ -211,8 +212,9 @@ def _compare_ranged(
     e: ir.Compare, env: Env, left: tuple[Any, Any] | None, right: tuple[Any, Any] | None
 ) -> bool:
     """A comparison one side of which is a field read only as a range: decided where every
-    value in the range gives the same answer (``before < 09:00`` for a time read as 08:01),
-    else :class:`Unknown`. A tolerance, fuzzy and text matching are not decided."""
+    value in the range gives the same answer (``placed_at < 2026-05-11T09:00`` for a time
+    shown as 08:01 that day), else :class:`Unknown`. A tolerance, fuzzy and text matching
+    are not decided."""
     if e.op not in _ORDERED or e.within is not None or e.fuzzy is not None:
         raise Unknown(f"`{e.op}` on a value read only as a range")
     kind = cmp.common_type(type_name(e.left), type_name(e.right))

@@ -445,8 +445,8 @@ def _decode(read: SpotRead, raw: tuple[str, ...], spec: ScreenSpec) -> Any:
     try:
         if read.many:
             items = [read.decode(t) for t in raw]
-            if any(isinstance(i, Within) for i in items):
-                raise DecodeError("an item of the list is shown only to a range")
+            if any(isinstance(i, (Within, Among)) for i in items):
+                raise DecodeError("an item of the list is shown only as one of several values")
             return items
         return read.decode(raw[0])
     except DecodeError as exc:

@@ -12,8 +12,11 @@ $0.00, "Balance {*}" = unknown }``: :data:`UNSHOWN`, a row that does not show th
 that does not have one of these forms is an error, never a guess. A datetime shown to the
 minute (``2026-05-14 08:05``) is read as the minute it lies in (:class:`Within`): its record
 is read without the field, and with that range, which decides the comparisons it settles
-(``placed_at >= 2026-05-11T00:00``). A screen that shows less than the value otherwise (a
-rounded number) cannot be read exactly, and such a field is simply not mapped by the model.
+(``placed_at >= 2026-05-11T00:00``). Text that stands for one of several values (``or {
+"Completed" = "used" or "paid" }``) is read as those values (:class:`Among`), in the same way.
+A screen that shows less than the value otherwise (a rounded number) cannot be read exactly,
+and such a field is simply not mapped by the model. ``details { ... }`` reads more fields on
+each record's own page, which a tap on its row opens (``screenread.ScreenReader.details``).
 """
 
 from __future__ import annotations
