@@ -12,14 +12,16 @@ from tasklang import ir
 from tasklang.compiler import Compiler
 from tasklang.envs.device.check import probe
 from tasklang.envs.device.codec import DecodeError
-from tasklang.envs.device.differential import library
+from tasklang.envs.device.differential import library, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screens import UNSHOWN, Among, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
+from tasklang.verifiers.bracket import Readings, decide
 from tasklang.verifiers.evaluate import Env, Unknown, evaluate, ranged
+from tasklang.verifiers.probes import kept_state
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 
 BILLS = """\
@@ -342,3 +344,33 @@ def test_a_refund_count_is_decided_on_completed_orders(device_check_of: Any) -> 
 
     dv, truth, _ = device_check_of("mini.movies_refund_order", refund_another)
     assert not truth.success and dv.success is False and not dv.inferred[refunded].passed
+
+
+def test_an_update_is_proved_where_the_end_row_shows_the_field(device_check_of: Any) -> None:
+    """`eventually updated movies.orders where ... status == "refunded"`: the order read
+    "Paid" before the episode and "Refunded" after it was updated, and the last update left
+    it refunded. Read "Completed" at the end (used or paid), the update is not proved."""
+    dv, truth, compiled = device_check_of("mini.movies_refund_order")
+    updated = _clause_id(compiled, "trace", '"updated"')
+    assert truth.success and dv.inferred[updated].passed and updated not in dv.unobservable
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    start = start_reading(compiled, traj)
+    assert end is not None and start is not None
+    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
+                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    chosen = traj.header.instance.params["o"]["order_no"]
+    for row in reading.apps["movies"].collections["orders"]:
+        if row["order_no"] == chosen:
+            assert row.pop("status") == "refunded"
+            row[ranged("status")] = {"one_of": ["used", "paid"]}
+    cov = coverage(compiled).partly_read({("movies", "orders", "status")})
+    kept = kept_state(compiled, traj.steps)
+    clause = next(c for c in compiled.task.clauses if c.id == updated)
+    params = traj.header.instance.params
+    args = (clause, compiled, cov.at_end)
+    proved = decide(*args, Readings(start.snapshot, end, params), cov.keyed, cov.fields, kept,
+                    partly=cov.partly)  # fmt: skip
+    assert proved is not None and proved.passed  # the world itself, as the verifier sees it
+    assert decide(*args, Readings(start.snapshot, reading, params), cov.keyed, cov.fields, kept,
+                  partly=cov.partly) is None  # fmt: skip

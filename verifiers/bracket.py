@@ -41,7 +41,8 @@ An append-only collection proves updates too, in one direction. A key one record
 each reading, whose records read differently, was never removed in between, so some step
 updated its record, and the last step that did left it as the end reads it: `eventually
 updated C where P` is *true* (and `never ...` false) when the end's record satisfies ``P``,
-which may read any field both readings read exactly. The converse is not proved: a record
+which may read any field both readings read exactly, or one read in part where the end's
+record is known to satisfy it (three-valued: a record read without the field proves nothing). The converse is not proved: a record
 updated and changed back leaves both readings alike.
 
 Nothing else is proved about `updated` (in any other collection a record deleted and added
@@ -61,7 +62,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
-from tasklang.verifiers.evaluate import Env, EvalError, evaluate
+from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import diff_records, key_of, same_record
 from tasklang.verifiers.verdict import ClauseResult, Evidence
@@ -90,12 +91,16 @@ def bracketed_event(
     at_end: frozenset[Key],
     fields: dict[Key, frozenset[str]] | None = None,
     kept: frozenset[Key] | None = None,
+    partly: dict[Key, frozenset[str]] | None = None,
 ) -> ir.ChangeEvent | None:
     """The change event of a trace clause that readings before and after the episode can
     decide, in one direction at least (None: they cannot). ``fields``: the fields the
     readings read exactly, of each collection (see :func:`fixed_fields`). ``kept``: the
     collections that lost no record all along (None: those the app models declare `append
-    only`; see ``tasklang.verifiers.probes.kept_state``)."""
+    only`; see ``tasklang.verifiers.probes.kept_state``). ``partly``: fields read only in the
+    records that show them, which an update's ``where`` may read as well (an update is only
+    ever proved, never ruled out: one whose end record does not show the field is not
+    counted)."""
     body = clause.body
     if not isinstance(body, ir.TraceBody) or body.op not in _OPS or body.second is not None:
         return None
@@ -114,7 +119,8 @@ def bracketed_event(
     if event.op == "updated":  # the last update of a record left it as the end reads it
         if key is None or key.name not in read or not _kept(compiled, target, kept):
             return None
-        return event if event.where is None or _reads_only(event.where, set(read)) else None
+        shown = set(read) | set((partly or {}).get((target.app, target.name), frozenset()))
+        return event if event.where is None or _reads_only(event.where, shown) else None
     if event.op == "changed" or event.where is None:
         return event if event.where is None else None
     if key is None:
@@ -147,14 +153,15 @@ def decide(
     fields: dict[Key, frozenset[str]] | None = None,
     kept: frozenset[Key] | None = None,
     closed: frozenset[Key] = frozenset(),
+    partly: dict[Key, frozenset[str]] | None = None,
 ) -> ClauseResult | None:
     """The clause's result where the readings prove it (None: they do not). ``keyed``: the
     collections whose key field the readings read exactly (``Coverage.keyed``); an
     append-only one among them (``kept``, as in :func:`bracketed_event`) is decided both
     ways, and so are deletions from one that gained no record (``closed``). ``fields``: the
     fields they read exactly (``Coverage.fields``), which a `where` may read where they never
-    change."""
-    event = bracketed_event(clause, compiled, at_end, fields, kept)
+    change; ``partly``: those read in part (``Coverage.partly``), which an update's may."""
+    event = bracketed_event(clause, compiled, at_end, fields, kept, partly)
     if event is None:
         return None
     assert isinstance(clause.body, ir.TraceBody) and event.target is not None
@@ -405,14 +412,16 @@ def _holds(
     readings: Readings,
     record: dict[str, Any] | None,
 ) -> bool:
+    """Whether the event's ``where`` is known to hold of ``record`` as read (a field the record
+    was read without leaves it unknown: not known to hold)."""
     if event.where is None:
         return True
     if record is None:
         return False
-    env = Env(dict(compiled.apps), readings.params, readings.end, None, record)
+    env = Env(dict(compiled.apps), readings.params, readings.end, None, record, partial=True)
     try:
         return bool(evaluate(event.where, env))
-    except EvalError:
+    except (EvalError, Unknown):
         return False
 
 
