@@ -134,3 +134,17 @@ def device_check_of() -> Callable[..., tuple[Any, Any, Any]]:
         return dv, check_trajectory(compiled, traj), compiled
 
     return check
+
+
+@pytest.fixture(scope="session")
+def screens_read() -> Callable[[Any, Any], Any]:
+    """What a phone reads of a world through PhoneWorld's probe commands, its apps' screens
+    included: ``screens_read(compiled, world)`` is the reading (``check.Reading``)."""
+    from tasklang.envs.device.check import probe
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+
+    def read(compiled: Any, world: Any) -> Any:
+        transport = PhoneWorldTransport(compiled, lambda: world, lambda: "")
+        return probe(compiled, transport, screens=True, sleep=lambda s: None)
+
+    return read

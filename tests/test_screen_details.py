@@ -92,14 +92,7 @@ def test_nothing_shown_is_what_a_form_for_no_text_says() -> None:
 
 
 # ---------------------------------------------------------------- the library's bill accounts
-def _reading(compiled: ir.CompiledTask, end: WorldSnapshot) -> list[dict[str, Any]]:
-    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
-    reading = probe(compiled, transport, screens=True, sleep=lambda s: None)
-    assert not reading.unread, reading.unread
-    return reading.snapshot.apps["bills"].collections["accounts"]
-
-
-def test_each_accounts_page_gives_its_holder_credit_and_due_date() -> None:
+def test_each_accounts_page_gives_its_holder_credit_and_due_date(screens_read: Any) -> None:
     compiled = library()["mini.bills_pay_part_by_card"]
     [spec] = [s for s in screen_specs(compiled) if s.target == "accounts"]
     assert "each row's own page (a tap on the row) for holder, balance, due_date" in spec.describe()
@@ -111,7 +104,9 @@ def test_each_accounts_page_gives_its_holder_credit_and_due_date() -> None:
     bill["balance"] = 650  # a credit shows in a row of its own
     quiet = next(a for a in accounts if a["kind"] != "mobile" and a is not bill)
     quiet["due"], quiet["holder"] = 0, None  # no bill due: no due date; no holder row
-    rows = {r["account_no"]: r for r in _reading(compiled, end)}
+    reading = screens_read(compiled, end)
+    assert not reading.unread, reading.unread
+    rows = {r["account_no"]: r for r in reading.snapshot.apps["bills"].collections["accounts"]}
     assert len(rows) == len(accounts)
     for real in accounts:
         row = rows[real["account_no"]]

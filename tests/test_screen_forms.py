@@ -10,10 +10,8 @@ import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
-from tasklang.envs.device.check import probe
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.differential import library, start_reading
-from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screens import UNSHOWN, Among, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
@@ -189,7 +187,7 @@ def test_a_collection_compared_whole_is_not_read_record_by_record() -> None:
 
 
 # ---------------------------------------------------------------- the library and the checker
-def test_the_bill_accounts_are_read_row_by_row() -> None:
+def test_the_bill_accounts_are_read_row_by_row(screens_read: Any) -> None:
     compiled = library()["mini.bills_pay_electricity"]
     cov = coverage(compiled)
     # the card shows what is due, or a phone's balance; the account's page the rest, and the
@@ -200,8 +198,7 @@ def test_the_bill_accounts_are_read_row_by_row() -> None:
     _, traj = run_reference(compiled, 0)
     end = traj.final.snapshot
     assert end is not None
-    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
-                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    reading = screens_read(compiled, end).snapshot
     rows = reading.apps["bills"].collections["accounts"]
     truth = {r["account_no"]: r for r in end.apps["bills"].collections["accounts"]}
     assert len(rows) == len(truth)
@@ -346,7 +343,9 @@ def test_a_refund_count_is_decided_on_completed_orders(device_check_of: Any) -> 
     assert not truth.success and dv.success is False and not dv.inferred[refunded].passed
 
 
-def test_an_update_is_proved_where_the_end_row_shows_the_field(device_check_of: Any) -> None:
+def test_an_update_is_proved_where_the_end_row_shows_the_field(
+    device_check_of: Any, screens_read: Any
+) -> None:
     """`eventually updated movies.orders where ... status == "refunded"`: the order read
     "Paid" before the episode and "Refunded" after it was updated, and the last update left
     it refunded. Read "Completed" at the end (used or paid), the update is not proved."""
@@ -357,8 +356,7 @@ def test_an_update_is_proved_where_the_end_row_shows_the_field(device_check_of: 
     end = traj.final.snapshot
     start = start_reading(compiled, traj)
     assert end is not None and start is not None
-    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
-                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    reading = screens_read(compiled, end).snapshot
     chosen = traj.header.instance.params["o"]["order_no"]
     for row in reading.apps["movies"].collections["orders"]:
         if row["order_no"] == chosen:

@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from tasklang import ir
-from tasklang.envs.device.check import probe, shown_as_ranges
+from tasklang.envs.device.check import shown_as_ranges
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.differential import library
-from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screens import Within, spot_decoder
 from tasklang.envs.phoneworld.episode import run_reference
@@ -148,7 +147,7 @@ def test_a_sum_decided_by_the_range_and_one_it_leaves_unknown() -> None:
 
 
 # ---------------------------------------------------------------- the library and the checker
-def test_coffee_orders_are_read_to_the_minute() -> None:
+def test_coffee_orders_are_read_to_the_minute(screens_read: Any) -> None:
     compiled = library()["mini.coffee_weekly_spend"]
     assert "placed_at" in coverage(compiled).fields[("coffee", "orders")]  # as the model maps it
     _, traj = run_reference(compiled, 0)
@@ -156,8 +155,7 @@ def test_coffee_orders_are_read_to_the_minute() -> None:
     assert end is not None
     truth = end.apps["coffee"].collections["orders"]
     truth[0]["placed_at"] = "2026-05-11T08:12:41"  # seconds the screen does not show
-    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
-                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    reading = screens_read(compiled, end).snapshot
     rows = {r["order_no"]: r for r in reading.apps["coffee"].collections["orders"]}
     assert len(rows) == len(truth)
     for real in truth:
@@ -171,14 +169,13 @@ def test_coffee_orders_are_read_to_the_minute() -> None:
     assert shown_as_ranges(compiled, [reading]) == {("coffee", "orders", "placed_at")}
 
 
-def test_a_screen_that_shows_the_seconds_is_read_exactly() -> None:
+def test_a_screen_that_shows_the_seconds_is_read_exactly(screens_read: Any) -> None:
     """WeChat's transactions show each transfer's time to the second."""
     compiled = library()["wechat.transfer_money"]
     _, traj = run_reference(compiled, 0)
     end = traj.final.snapshot
     assert end is not None
-    reading = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""),
-                    screens=True, sleep=lambda s: None).snapshot  # fmt: skip
+    reading = screens_read(compiled, end).snapshot
     rows = reading.apps["wechat"].collections["transfers"]
     assert rows and all("sent_at" in r and ranged("sent_at") not in r for r in rows)
     assert shown_as_ranges(compiled, [reading]) == set()

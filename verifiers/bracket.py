@@ -42,8 +42,9 @@ each reading, whose records read differently, was never removed in between, so s
 updated its record, and the last step that did left it as the end reads it: `eventually
 updated C where P` is *true* (and `never ...` false) when the end's record satisfies ``P``,
 which may read any field both readings read exactly, or one read in part where the end's
-record is known to satisfy it (three-valued: a record read without the field proves nothing). The converse is not proved: a record
-updated and changed back leaves both readings alike.
+record is known to satisfy it (three-valued: a record read without the field proves
+nothing). The converse is not proved: a record updated and changed back leaves both readings
+alike.
 
 Nothing else is proved about `updated` (in any other collection a record deleted and added
 again under the same key reads like an update), about an event's ``where`` unless it reads

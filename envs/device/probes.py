@@ -812,9 +812,9 @@ def screen_coverage(
 ) -> set[tuple[str, str]]:
     """Adds what the `screen` probes read (every field they map: a screen shows a value or
     the reading fails; a field with an ``unknown`` form, or one that stands for several
-    values, only on the rows that show its value, which goes in ``partly`` as well) and returns their targets: state read only after the episode.
-    (A datetime a reading finds shown only to the minute is read in part for that episode:
-    ``check.shown_as_ranges``.)"""
+    values, only on the rows that show its value, which goes in ``partly`` as well) and
+    returns their targets: state read only after the episode. (A datetime a reading finds
+    shown only to the minute is read in part for that episode: ``check.shown_as_ranges``.)"""
     at_end = set()
     for s in screen_specs(compiled):
         if s.key in fields or s.key in settings:

@@ -151,19 +151,18 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
                 continue
             if app.collection(p.target) is not None:
                 rdef = app.record_of(p.target)
-                reads = tuple(
-                    _read(f, spot, rdef.field(f) if rdef else None) for f, spot in p.spots.items()
-                )
-                details = tuple(
-                    _read(f, spot, rdef.field(f) if rdef else None) for f, spot in p.details.items()
-                )
                 key = rdef.key_field() if rdef else None
-                out.append(ScreenSpec(name, app.package, p, "collection", reads, details,
-                                      key.name if key else None))  # fmt: skip
+                out.append(ScreenSpec(name, app.package, p, "collection", _reads(p.spots, rdef),
+                                      _reads(p.details, rdef), key.name if key else None))  # fmt: skip
             elif app.setting(p.target) is not None:
                 reads = tuple(_read(f, spot, app.setting(p.target)) for f, spot in p.spots.items())
                 out.append(ScreenSpec(name, app.package, p, "setting", reads))
     return out
+
+
+def _reads(spots: dict[str, ir.ScreenSpot], rdef: ir.RecordDef | None) -> tuple[SpotRead, ...]:
+    """What each spot reads of a record's field."""
+    return tuple(_read(f, spot, rdef.field(f) if rdef else None) for f, spot in spots.items())
 
 
 def _read(name: str, spot: ir.ScreenSpot, fdef: ir.FieldDef | None) -> SpotRead:
