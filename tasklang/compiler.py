@@ -38,10 +38,12 @@ class CompileResult:
 
 
 @functools.lru_cache(maxsize=256)
-def parse_app(path: str, text: str) -> tuple[ast.Module | None, list[Diagnostic]]:
-    """Parse an app model file, remembering the result for the same path and text: every
-    compilation reads all the bundled app models, and a tool or test compiling many small
-    texts would otherwise parse them again each time. Nothing downstream changes the AST."""
+def parse_cached(path: str, text: str) -> tuple[ast.Module | None, list[Diagnostic]]:
+    """Parse a source file, remembering the result for the same path and text: every
+    compilation reads all the bundled app models, a tool or test compiling many small texts
+    would otherwise parse them again each time, and one that compiles the library more than
+    once (the language server, a test run) its task files too. Nothing downstream changes
+    the AST."""
     return parse(SourceFile(path, text))
 
 
@@ -150,10 +152,7 @@ class Compiler:
         lib_sources = [s for s in (read_source(p)[0] for p in library_apps) if s is not None]
         for source in [*lib_sources, *sources]:
             result.sources[source.path] = source
-            if source.path.endswith(".app"):
-                module, problems = parse_app(source.path, source.text)
-            else:
-                module, problems = parse(source)
+            module, problems = parse_cached(source.path, source.text)
             result.diagnostics.extend(problems)
             if module is not None:
                 units.append(_Unit(source, module))

@@ -228,12 +228,12 @@ def test_library_is_mutated_in_full() -> None:
 
 
 def test_parse_cache_is_transparent() -> None:
-    """The cached app parses give the same result as parsing everything afresh."""
+    """The cached parses give the same result as parsing everything afresh."""
     cached = [Compiler().compile_paths([LIBRARY]) for _ in range(2)]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(
             compiler_module,
-            "parse_app",
+            "parse_cached",
             lambda path, text: parser_module.parse(SourceFile(path, text)),
         )
         fresh = Compiler().compile_paths([LIBRARY])
