@@ -21,7 +21,7 @@ from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
 from tasklang.verifiers.evaluate import Env, Unknown, evaluate
-from tasklang.verifiers.probes import clause_problem
+from tasklang.verifiers.probes import clause_problem, decide_declared, kept_state
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 
 # `cmd wifi list-networks` on Android 13: ids in 12 columns, SSIDs unquoted in 32, the types
@@ -276,13 +276,32 @@ def test_the_checker_decides_the_network_connected() -> None:
 
 def test_the_networks_are_decided_after_wifi_is_turned_off() -> None:
     case = _judge("androidworld.system_wifi_turn_off")
-    assert case.agrees and set(case.unobservable) == {"s9"}  # deleted: forgotten or gone
+    assert case.agrees and case.device is True and case.unobservable == {}
 
     def forget(nets: list[dict[str, Any]]) -> None:
         next(n for n in nets if n["saved"])["saved"] = False
 
     case = _judge("androidworld.system_wifi_turn_off", forget)
     assert case.phoneworld is False and case.device is False and case.agrees
+
+
+def test_a_removal_no_step_can_make_is_decided_by_the_model_not_by_the_listing() -> None:
+    # `forbid { deleted settings.wifi_networks }`: the readings list the saved networks
+    # only, and lose the others as if deleted; no step removes a network (`removes
+    # wifi_networks nowhere`), so the declaration decides the clause, whatever they show
+    compiled = library()["androidworld.system_wifi_turn_off"]
+    clause = next(c for c in compiled.task.clauses if c.id == "s9")
+    assert clause.role == "safety" and "deleted" in clause.body.model_dump_json()
+    cov = coverage(compiled).with_kept(kept_state(compiled, []))
+    assert ("settings", "wifi_networks") in cov.append_only
+    assert clause_problem(clause, compiled, cov, steps=True) is None
+    result = decide_declared(clause, cov)
+    assert result is not None and result.passed is True
+    assert "declarations prove it never happened" in result.summary
+    # without the declaration, a listing in part cannot tell a removal
+    plain = coverage(compiled)
+    assert "could be missed" in (clause_problem(clause, compiled, plain, steps=True) or "")
+    assert decide_declared(clause, plain) is None
 
 
 def test_a_connection_to_a_network_not_saved_is_not_guessed() -> None:

@@ -325,18 +325,8 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
     if not isinstance(event, (ir.ChangeEvent, ir.HoldsEvent)):
         return None  # actions, screens and the foreground app are in the trajectory
     named = event.target if isinstance(event, ir.ChangeEvent) else None
-    op = event.op if isinstance(event, ir.ChangeEvent) else None
-    if (
-        isinstance(named, (ir.CollectionRef, ir.SettingRef))
-        and (named.app, named.name) in cov.quiet
-        and (op in ("added", "deleted") or not cov.loose((named.app, named.name)))
-    ):
-        return None  # it never happens: what it names did not change (but by itself)
-    if isinstance(named, ir.CollectionRef) and (
-        (op == "deleted" and (named.app, named.name) in cov.append_only)
-        or (op == "added" and (named.app, named.name) in cov.closed)
-    ):
-        return None  # it never happens: the collection never loses (gains) a record
+    if isinstance(event, ir.ChangeEvent) and never_happens(event, cov):
+        return None  # the declarations decide it (`decide_declared`)
     if not steps:
         return NO_STEPS
     if isinstance(named, (ir.CollectionRef, ir.SettingRef)) and (
@@ -362,6 +352,40 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
         return f"a change to {target.app}.{target.name} could be missed on a phone"
     walker.visit(event.where, key)
     return walker.problem
+
+
+def never_happens(event: ir.ChangeEvent, cov: Coverage) -> bool:
+    """Whether the app models' declarations prove that the change event never happened in
+    the episode: what it names did not change (but by itself: ``Coverage.quiet``), or the
+    collection never lost (gained) a record (``append_only``, ``closed``)."""
+    named, op = event.target, event.op
+    if not isinstance(named, (ir.CollectionRef, ir.SettingRef)):
+        return False
+    key = (named.app, named.name)
+    if key in cov.quiet and (op in ("added", "deleted") or not cov.loose(key)):
+        return True
+    return isinstance(named, ir.CollectionRef) and (
+        (op == "deleted" and key in cov.append_only) or (op == "added" and key in cov.closed)
+    )
+
+
+def decide_declared(clause: ir.Clause, cov: Coverage) -> ClauseResult | None:
+    """A trace clause on one change event that the declarations prove never happened
+    (:func:`never_happens`), whatever the readings show: `never E` and `at most N times E`
+    hold, `eventually E` does not."""
+    body = clause.body
+    if not isinstance(body, ir.TraceBody) or body.second is not None:
+        return None
+    event = body.first
+    if body.op not in ("eventually", "never", "at_most") or not isinstance(event, ir.ChangeEvent):
+        return None
+    if not never_happens(event, cov):
+        return None
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind="trace", passed=body.op != "eventually",
+        weight=clause.weight, subgoal=clause.subgoal, span=clause.span,
+        summary="the app models' declarations prove it never happened in this episode",
+    )  # fmt: skip
 
 
 def _unseen_anywhere(op: str, cov: Coverage) -> list[Key]:
@@ -633,6 +657,13 @@ def device_verdict(
     hidden = unobservable(compiled, cov, steps)
     inferred = {}
     for clause in compiled.task.clauses:
+        # what the declarations prove is not left to readings, which may lose records (a
+        # listing in part, a reading that failed) as if deleted
+        declared = decide_declared(clause, cov)
+        if declared is not None:
+            inferred[clause.id] = declared
+            hidden.pop(clause.id, None)
+            continue
         if clause.id not in hidden:
             continue
         result = (

@@ -115,6 +115,10 @@ app settings {
     xpath "//node[@clickable='true' and .//node[@text='Airplane mode']]",
     xpath "//node[@package='com.android.systemui' and (contains(@text, 'Bluetooth') or contains(@content-desc, 'Bluetooth'))]",
     xpath "//node[@package='com.android.systemui' and (@text='Airplane mode' or @content-desc='Airplane mode')]"
+  # No step removes a network or a device: forgetting one leaves it listed, unsaved (or
+  # unpaired), among those in range, and the lists keep what they show while the page is
+  # left (PhoneWorld never takes one away)
+  removes wifi_networks, bluetooth_devices nowhere
   changes app_notifications only on
     text "App notifications",
     text "App info",
