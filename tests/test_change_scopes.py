@@ -243,6 +243,20 @@ def test_the_coffee_home_page_only_leads_to_the_stores() -> None:
     assert ("coffee", "default_store") not in quiet_state(compiled, [pick])
 
 
+def test_wechats_default_payment_method_changes_only_in_its_own_dialog() -> None:
+    """A transfer's pay sheet chooses a method for that payment alone; the default is chosen
+    in the dialog Payment Settings' row opens."""
+    assert ("wechat", "payment_method") in _quiet("wechat.transfer_money")
+    ep = Episode(library()["wechat.transfer_money"], 0)
+    for label in ("Me", "Services", "Wallet", "Payment Settings", "Default Payment Method"):
+        screen = Screen.from_parts(ep.xml(), None)
+        row = next(e for e in screen.elements if e.text == label and e.bounds is not None)
+        ep.step({"action_type": "click", "index": row.index})
+    assert "Bank Card" in ep.xml()  # the dialog's choices
+    compiled = library()["wechat.transfer_money"]
+    assert ("wechat", "payment_method") not in quiet_state(compiled, ep.steps)
+
+
 def test_an_accounts_holder_is_the_providers_record_even_where_accounts_change() -> None:
     quiet = _quiet("mini.bills_unknown_account")  # the episode tries to add an account
     assert ("bills", "accounts") not in quiet and ("bills", "accounts.holder") in quiet

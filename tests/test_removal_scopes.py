@@ -196,6 +196,32 @@ def test_an_episode_that_never_shows_a_way_to_remove_keeps_every_record() -> Non
     assert ("shopping", "orders") in kept_state(library()["shopping.buy_unavailable"], None)
 
 
+def test_a_card_leaves_the_wallet_only_after_a_tap_on_remove() -> None:
+    # Your Payments is where the default is set, so a step there proves nothing of removals;
+    # a tap on something that says Remove (or Delete) is the only way one starts
+    compiled = library()["shopping.check_defaults"]
+    _, traj = run_reference(compiled, 0)
+    assert any("Your Payments" in (s.observation.ui_xml or "") for s in traj.steps)
+    assert ("shopping", "payments") in kept_state(compiled, traj.steps)
+    page = (
+        '<hierarchy><node text="Your Payments" bounds="[0,0][100,50]"/>'
+        '<node text="Remove" clickable="true" bounds="[0,50][100,100]"/></hierarchy>'
+    )
+
+    def tap(y: int) -> Step:
+        return Step(index=len(traj.steps), action=Action(action_type="click", x=50, y=y),
+                    observation=Observation(ui_xml=page))  # fmt: skip
+
+    assert ("shopping", "payments") in kept_state(compiled, [*traj.steps, tap(25)])
+    assert ("shopping", "payments") not in kept_state(compiled, [*traj.steps, tap(75)])
+
+
+def test_no_step_removes_a_network_or_a_device() -> None:
+    compiled = library()["androidworld.system_wifi_turn_off"]
+    kept = kept_state(compiled, None)  # `nowhere`: with no record of the steps too
+    assert {("settings", "wifi_networks"), ("settings", "bluetooth_devices")} <= kept
+
+
 def test_near_misses_keep_the_records_no_step_could_remove() -> None:
     compiled = library()["mini.ride_cancel_with_reason"]
     _, traj = run_reference(compiled, 0)

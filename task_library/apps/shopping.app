@@ -122,8 +122,11 @@ app shopping {
   adds addresses only on text "Add a new address", text "Edit address"
   removes addresses only on text "Confirm removal"
   collection payments: PaymentMethod
-  # The wallet changes only on Your Payments (Set as default) and where a card is added
+  # The wallet changes only on Your Payments (Set as default) and where a card is added; a
+  # card leaves it only after a tap on something that says Remove (or Delete)
   changes payments only on text "Your Payments", text "Add a credit or debit card"
+  removes payments only by
+    xpath "//node[contains(@text, 'Remove') or contains(@content-desc, 'Remove') or contains(@text, 'Delete') or contains(@content-desc, 'Delete')]"
   collection wish_list: ListItem
   # The wish list changes only from a tap on an element that names a list ("Add to List",
   # "Added to List", "Your Lists") or from a step on a list's page (its Delete buttons).

@@ -87,6 +87,9 @@ app wechat {
   changes transfers only on
     xpath "//node[@resource-id='com.tencent.mm:id/pay_payee'][starts-with(@text, 'Transfer to ')]"
   changes transfers.status by itself
+  # The default payment method is chosen only in its dialog, which Payment Settings' row of
+  # that name opens: a pay sheet's own choice is for that payment alone
+  changes payment_method only on text "Default Payment Method"
 
   probe friends: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "rcontact" {
     wxid = "username",
