@@ -293,6 +293,17 @@ class ScreenSpot(Node):
     format: str | None = None
     labels: list[ProbeColumn] | None = None
     forms: list[ScreenForm] | None = None
+    names: ScreenNames | None = None
+
+
+@dataclass
+class ScreenNames(Node):
+    """``names friends by remark or nickname`` after a spot: the text is how a record of the
+    collection is named (its first field of ``by`` that is set), and the spot reads that
+    record's key."""
+
+    collection: str
+    by: list[str]
 
 
 @dataclass

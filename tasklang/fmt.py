@@ -615,7 +615,10 @@ class _Formatter(_ExprPrinter):
                 for f in spot.forms
             )
             forms = _cat(" or ", _Group("{", alts, "}", pad=True))
-        return _cat(shown, fmt, labels, forms)
+        names = ""
+        if spot.names is not None:
+            names = f" names {spot.names.collection} by {' or '.join(spot.names.by)}"
+        return _cat(shown, fmt, labels, forms, names)
 
     def _probe_map(self, node: ast.ProbeDecl) -> _Doc:
         if node.columns is None:

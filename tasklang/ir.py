@@ -572,6 +572,16 @@ class ScreenSpot(IRNode):
     format: str | None = None
     labels: dict[str, str] = Field(default_factory=dict)
     forms: list[ScreenForm] = Field(default_factory=list)  # other text the spot may show
+    names: ScreenNames | None = None  # the text names a record of another collection
+
+
+class ScreenNames(IRNode):
+    """`names COLLECTION by F or G`: the text a spot shows is how a record of ``collection``
+    (of the same app) is named, its first field of ``by`` that is set; the spot reads that
+    record's key (several records so named: one of their keys; none: not read)."""
+
+    collection: str
+    by: list[str]
 
 
 class ScreenForm(IRNode):

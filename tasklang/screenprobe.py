@@ -43,6 +43,9 @@ def build_screen_probe(
                       f'e.g. `value id "{setting.name}"`')  # fmt: skip
             return
         probe.spots[setting.name] = spot(rep, decl.value, setting.type, f"`{setting.name}`")
+        if decl.value.names is not None:
+            rep.error("TL1023", f"setting `{setting.name}` is read as shown: `names` reads a "
+                      "record's key for a field", decl.value.names.span)  # fmt: skip
         if any(f.unknown or f.among for f in probe.spots[setting.name].forms):
             rep.error("TL1023", f"setting `{setting.name}` is one value: a page that does not "
                       "show it is not the page to read it from", decl.value.span,
@@ -60,14 +63,57 @@ def build_screen_probe(
         if fdef is None:
             continue
         probe.spots[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
-        if fdef.key and any(form.unknown or form.among for form in probe.spots[f.name].forms):
+        names(rep, app, f, fdef, probe.spots[f.name])
+        read = probe.spots[f.name]
+        if fdef.key and (read.names is not None or any(x.unknown or x.among for x in read.forms)):
             rep.error("TL1023", f"field `{f.name}` is the key: a row read without it could not "
                       "be told from another", f.span, "read the key from a spot every row shows")  # fmt: skip
     if decl.details is not None:
-        details(rep, decl, probe, record)
+        details(rep, app, decl, probe, record)
 
 
-def details(rep: Reporter, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef) -> None:
+def names(
+    rep: Reporter, app: ir.AppModel, f: ast.ScreenField, fdef: ir.FieldDef, out: ir.ScreenSpot
+) -> None:
+    """``names COLLECTION by F or G``: the spot shows how a record of another collection of
+    the app is named (its first field of F, G that is set), and reads that record's key, so
+    the field holds keys of that collection."""
+    decl = f.spot.names
+    if decl is None:
+        return
+    rdef = app.record_of(decl.collection)
+    if app.collection(decl.collection) is None or rdef is None:
+        rep.error("TL1023", f"app `{app.name}` has no collection `{decl.collection}`",
+                  decl.span, did_you_mean(decl.collection, [c.name for c in app.collections]))  # fmt: skip
+        return
+    key = rdef.key_field()
+    if key is None:
+        rep.error("TL1023", f"the records of `{app.name}.{decl.collection}` have no key for "
+                  f"field `{f.name}` to read", decl.span,
+                  f"mark with `key` the field of `{rdef.name}` that tells its records apart")  # fmt: skip
+        return
+    if fdef.type.name != key.type.name:
+        rep.error("TL1023", f"field `{f.name}` is `{fdef.type}`, and `{decl.collection}` is "
+                  f"keyed by `{key.type}`: it cannot hold their keys", decl.span)  # fmt: skip
+    for by in decl.by:
+        named = rdef.field(by)
+        if named is None:
+            rep.error("TL1023", f"record `{rdef.name}` has no field `{by}`", decl.span,
+                      did_you_mean(by, [x.name for x in rdef.fields]))  # fmt: skip
+            return
+        if named.type.name != "text":
+            rep.error("TL1023", f"field `{by}` of `{rdef.name}` is `{named.type}`: a name is "
+                      "text", decl.span)  # fmt: skip
+            return
+    if len(set(decl.by)) != len(decl.by):
+        rep.error("TL1023", f"a field is named twice in `by {' or '.join(decl.by)}`", decl.span)
+        return
+    out.names = ir.ScreenNames(collection=decl.collection, by=list(decl.by), span=decl.span)
+
+
+def details(
+    rep: Reporter, app: ir.AppModel, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef
+) -> None:
     """``details { field = SPOT, ... }``: fields read on each record's own page, which a tap
     on its row opens. The row is found again by its key, so the rows must read the key."""
     key = record.key_field()
@@ -84,6 +130,7 @@ def details(rep: Reporter, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.Reco
                       "row's page", f.span)  # fmt: skip
             continue
         probe.details[f.name] = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
+        names(rep, app, f, fdef, probe.details[f.name])
 
 
 def _field_of(

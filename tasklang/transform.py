@@ -199,9 +199,13 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))
 
     def screen_spot(self, meta: Meta, items: list[Any]) -> ast.ScreenSpot:
-        selector, fmt, labels, forms = items
+        selector, fmt, labels, forms, names = items
         fmt = str(fmt) if fmt is not None else None
-        return ast.ScreenSpot(selector, fmt, labels, forms, span=self._span(meta))
+        return ast.ScreenSpot(selector, fmt, labels, forms, names, span=self._span(meta))
+
+    def screen_names(self, meta: Meta, items: list[Token]) -> ast.ScreenNames:
+        collection, *by = items
+        return ast.ScreenNames(str(collection), [str(t) for t in by], span=self._span(meta))
 
     def screen_forms(self, meta: Meta, items: list[Any]) -> list[ast.ScreenForm]:
         return [i for i in items if i is not None]

@@ -29,7 +29,13 @@ from tasklang.envs.device.codec import (
     column_codec,
     setting_codec,
 )
-from tasklang.envs.device.screens import AppProbe, ScreenSpec, screen_specs
+from tasklang.envs.device.screens import (
+    AppProbe,
+    ScreenSpec,
+    SpotRead,
+    resolve_names,
+    screen_specs,
+)
 from tasklang.envs.device.services import SessionUnread, service_setting, session_value
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
 from tasklang.verifiers.probes import Coverage
@@ -816,6 +822,7 @@ def screen_coverage(
     returns their targets: state read only after the episode. (A datetime a reading finds
     shown only to the minute is read in part for that episode: ``check.shown_as_ranges``.)"""
     at_end = set()
+    stored = dict(fields)
     for s in screen_specs(compiled):
         if s.key in fields or s.key in settings:
             continue  # read from storage already
@@ -823,11 +830,25 @@ def screen_coverage(
         if s.kind == "setting":
             settings.add(s.key)
             continue
-        fields[s.key] = frozenset(r.name for r in (*s.reads, *s.details))
+        reads = [r for r in (*s.reads, *s.details) if _names_read(r, s.app, stored)]
+        fields[s.key] = frozenset(r.name for r in reads)
         if partly is not None:
-            partly |= {(s.app, s.target, r.name) for r in (*s.reads, *s.details)
-                       if any(f.unknown or f.among for f in r.spot.forms)}  # fmt: skip
+            partly |= {(s.app, s.target, r.name) for r in reads
+                       if r.spot.names is not None
+                       or any(f.unknown or f.among for f in r.spot.forms)}  # fmt: skip
     return at_end
+
+
+def _names_read(read: SpotRead, app: str, stored: dict[tuple[str, str], frozenset[str]]) -> bool:
+    """Whether what the spot reads is known from what it shows: a name (``names``) is, where
+    the probes read the named collection's keys and the fields its names are in exactly; it
+    reads one record's key, or one of several, or nothing (so only in part)."""
+    names = read.spot.names
+    if names is None:
+        return True
+    return read.named_key is not None and {read.named_key, *names.by} <= stored.get(
+        (app, names.collection), frozenset()
+    )
 
 
 def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
@@ -1101,8 +1122,9 @@ def _read_screens(
         state = snap.apps.setdefault(spec.app, AppState())
         if spec.kind == "setting":
             state.settings[spec.target] = read[spec.key]
-        else:
-            state.collections[spec.target] = read[spec.key]
+            continue
+        resolve_names(spec, read[spec.key], state.collections)
+        state.collections[spec.target] = read[spec.key]
 
 
 def _stored(snap: WorldSnapshot, key: tuple[str, str]) -> bool:

@@ -21,6 +21,7 @@ each record's own page, which a tap on its row opens (``screenread.ScreenReader.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from typing import Any, Literal
 
 from tasklang import ir
 from tasklang.envs.device.codec import DecodeError
+from tasklang.verifiers.evaluate import ranged
 
 # a setting's spot is keyed by the setting's own name
 Decode = Callable[[str], Any]
@@ -69,6 +71,15 @@ class Among:
         return {"one_of": list(self.values)}
 
 
+@dataclass(frozen=True)
+class Named:
+    """What a spot reads where its text names a record of another collection (``names
+    friends by remark or nickname``): the name, which :func:`resolve_names` turns into that
+    record's key once the collection is read."""
+
+    text: str
+
+
 _INT = re.compile(r"-?\d{1,3}(,\d{3})+|-?\d+")
 _NUMBER = re.compile(r"-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?")
 _MONEY = re.compile(r"(-)?([$€£¥])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
@@ -87,6 +98,7 @@ class SpotRead:
     many: bool = False
     attr: str = "text"  # what of the element is read: its text, or `checked` (a switch's state)
     ranged: bool = False  # may read a range instead of the value (:class:`Within`)
+    named_key: str | None = None  # `names`: the key field of the collection the text names
 
 
 @dataclass(frozen=True)
@@ -152,17 +164,67 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
             if app.collection(p.target) is not None:
                 rdef = app.record_of(p.target)
                 key = rdef.key_field() if rdef else None
-                out.append(ScreenSpec(name, app.package, p, "collection", _reads(p.spots, rdef),
-                                      _reads(p.details, rdef), key.name if key else None))  # fmt: skip
+                out.append(ScreenSpec(name, app.package, p, "collection",
+                                      _reads(p.spots, rdef, app), _reads(p.details, rdef, app),
+                                      key.name if key else None))  # fmt: skip
             elif app.setting(p.target) is not None:
                 reads = tuple(_read(f, spot, app.setting(p.target)) for f, spot in p.spots.items())
                 out.append(ScreenSpec(name, app.package, p, "setting", reads))
     return out
 
 
-def _reads(spots: dict[str, ir.ScreenSpot], rdef: ir.RecordDef | None) -> tuple[SpotRead, ...]:
+def _reads(
+    spots: dict[str, ir.ScreenSpot], rdef: ir.RecordDef | None, app: ir.AppModel
+) -> tuple[SpotRead, ...]:
     """What each spot reads of a record's field."""
-    return tuple(_read(f, spot, rdef.field(f) if rdef else None) for f, spot in spots.items())
+    out = []
+    for f, spot in spots.items():
+        read = _read(f, spot, rdef.field(f) if rdef else None)
+        named = app.record_of(spot.names.collection) if spot.names is not None else None
+        key = named.key_field() if named is not None else None
+        if key is not None:
+            read = dataclasses.replace(read, named_key=key.name)
+        out.append(read)
+    return tuple(out)
+
+
+def _naming(decode: Decode) -> Decode:
+    """A spot that shows names: its text (the format taken off) is a :class:`Named`."""
+
+    def named(text: str) -> Any:
+        value = decode(text)
+        return Named(value) if isinstance(value, str) else value
+
+    return named
+
+
+def resolve_names(
+    spec: ScreenSpec, records: list[dict[str, Any]], collections: dict[str, list[dict[str, Any]]]
+) -> None:
+    """Each field of ``records`` read as a name (:class:`Named`) becomes the key of the one
+    record of the named collection (in ``collections``, the app's as read) so named: the
+    first of its `by` fields that is set shows it. Where several records are so named the
+    field is one of their keys (:class:`Among`, held as ``FIELD~``); where none is, or the
+    collection was not read, it is left out: not read in that record."""
+    for read in (*spec.reads, *spec.details):
+        names = read.spot.names
+        if names is None or read.named_key is None:
+            continue
+        by_name: dict[str, list[Any]] = {}
+        for r in collections.get(names.collection, []):
+            shown = next((str(r[f]) for f in names.by if r.get(f) not in (None, "")), None)
+            if shown is not None and read.named_key in r:
+                by_name.setdefault(shown, []).append(r[read.named_key])
+        for record in records:
+            value = record.get(read.name)
+            if not isinstance(value, Named):
+                continue
+            del record[read.name]
+            keys = sorted(set(by_name.get(value.text, [])), key=str)
+            if len(keys) == 1:
+                record[read.name] = keys[0]
+            elif keys:
+                record[ranged(read.name)] = Among(tuple(keys)).as_json()
 
 
 def _read(name: str, spot: ir.ScreenSpot, fdef: ir.FieldDef | None) -> SpotRead:
@@ -195,9 +257,12 @@ def spot_decoder(spot: ir.ScreenSpot, t: ir.Type) -> Decode:
     labels = {text: value for value, text in spot.labels.items()}
     if spot.labels:
         base = _labelled(labels, t)
+    formatted = _formatted(spot, t, base, labels)
+    if spot.names is not None:  # the text is a name (a form's value is not)
+        formatted = _naming(formatted)
     if spot.forms:
-        return _with_forms(spot, _formatted(spot, t, base, labels))
-    return _formatted(spot, t, base, labels)
+        return _with_forms(spot, formatted)
+    return formatted
 
 
 def _formatted(spot: ir.ScreenSpot, t: ir.Type, base: Decode, labels: dict[str, str]) -> Decode:

@@ -111,13 +111,15 @@ app wechat {
     sent_at = "createTime",
     outgoing = "isSend",
   }
-  # what the database keeps unreadable, WeChat's own screens show
+  # what the database keeps unreadable, WeChat's own screens show; a bill names its payee
+  # as WeChat names a friend: by the remark you gave them, else by their own name
   probe transfers: screen (
     tap id "tab_label" text "Me",
     tap text "Services",
     tap text "Wallet",
     tap text "Transactions",
   ) rows id "bill_item" {
+    to = id "bill_title" format "Transfer to {}" names friends by remark or nickname,
     amount = id "bill_amount" format "-{}",
     note = id "bill_note" format "Note: {}",
     sent_at = id "bill_time",
