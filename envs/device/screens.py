@@ -17,6 +17,8 @@ is read without the field, and with that range, which decides the comparisons it
 A screen that shows less than the value otherwise (a rounded number) cannot be read exactly,
 and such a field is simply not mapped by the model. ``details { ... }`` reads more fields on
 each record's own page, which a tap on its row opens (``screenread.ScreenReader.details``).
+Text that names a record of another collection (``names friends by remark or nickname``) is
+read as that record's key once the collection is read (:class:`Named`, :func:`resolve_names`).
 """
 
 from __future__ import annotations
