@@ -9,7 +9,6 @@ them passes.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 from pathlib import Path
@@ -26,6 +25,7 @@ from tasklang.analysis import Options, analyze
 from tasklang.analysis.checks import Analysis, replay_answer, replay_do_nothing
 from tasklang.cli import app
 from tasklang.compiler import Compiler, library_root
+from tasklang.envs.device.differential import library
 from tasklang.verifiers.evaluate import Env, evaluate
 from tasklang.verifiers.state import initial_state
 
@@ -183,13 +183,6 @@ def test_verify_only_tasks_are_not_vacuous() -> None:
     text = PLANTED["TL2012"].replace("budget 10 steps", "verify_only\n  budget 10 steps")
     findings, _ = analyze(compile_one(text))
     assert not findings
-
-
-@functools.cache
-def library() -> dict[str, ir.CompiledTask]:
-    result = Compiler().compile_paths([library_root()])
-    assert result.ok and result.tasks
-    return {c.task.id: c for c in result.tasks}
 
 
 @pytest.mark.parametrize("task_id", sorted(library()))
