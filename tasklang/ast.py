@@ -277,11 +277,13 @@ class Selector(Node):
 
 @dataclass
 class ScreenStep(Node):
-    """One step of a `screen` probe's way to its page: a tap, or text typed (raw literal)."""
+    """One step of a `screen` probe's way to its page: a tap, or text typed (raw literal).
+    ``if_shown``: a tap only where the screen shows the element."""
 
     action: str  # tap type
     selector: Selector | None = None
     text: str | None = None
+    if_shown: bool = False
 
 
 @dataclass

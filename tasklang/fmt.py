@@ -583,7 +583,11 @@ class _Formatter(_ExprPrinter):
 
     def _screen_source(self, node: ast.ProbeDecl) -> _Doc:
         steps = tuple(
-            _cat(f"tap {self._text_Selector(s.selector)}" if s.selector else f"type {s.text}")
+            _cat(
+                f"tap {self._text_Selector(s.selector)}{' if shown' if s.if_shown else ''}"
+                if s.selector
+                else f"type {s.text}"
+            )
             for s in node.steps
         )
         path = _cat(_Group("(", steps, ")"), " ") if steps else ()

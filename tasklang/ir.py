@@ -556,11 +556,14 @@ class Probe(IRNode):
 
 class ScreenStep(IRNode):
     """A tap on the first element ``selector`` matches (scrolling down to it), or ``text``
-    typed into the focused field."""
+    typed into the focused field. ``if_shown``: a tap on the element where the screen as it
+    is shows it (a prompt an app shows only at times: its first run's), and none where it
+    does not."""
 
     action: Literal["tap", "type"]
     selector: Selector | None = None
     text: str | None = None
+    if_shown: bool = False
 
 
 class ScreenSpot(IRNode):

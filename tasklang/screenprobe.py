@@ -150,7 +150,8 @@ def _field_of(
 
 def step(rep: Reporter, decl: ast.ScreenStep) -> ir.ScreenStep:
     if decl.selector is not None:
-        return ir.ScreenStep(action="tap", selector=selector(rep, decl.selector), span=decl.span)
+        return ir.ScreenStep(action="tap", selector=selector(rep, decl.selector),
+                             if_shown=decl.if_shown, span=decl.span)  # fmt: skip
     text = rep.string(decl.text or '""', decl.span)
     return ir.ScreenStep(action="type", text=text, span=decl.span)
 

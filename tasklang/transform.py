@@ -180,7 +180,10 @@ class ToAst(Transformer[Token, ast.Module]):
         return [i for i in items if i is not None]
 
     def screen_tap(self, meta: Meta, items: list[Any]) -> ast.ScreenStep:
-        return ast.ScreenStep("tap", items[0], span=self._span(meta))
+        return ast.ScreenStep("tap", items[0], if_shown=items[1] is not None, span=self._span(meta))
+
+    def screen_if_shown(self, meta: Meta, items: list[Token]) -> bool:
+        return True
 
     def screen_type(self, meta: Meta, items: list[Token]) -> ast.ScreenStep:
         return ast.ScreenStep("type", text=str(items[0]), span=self._span(meta))

@@ -411,6 +411,8 @@ SAMPLES: list[tuple[str, str, str]] = [
     ("  probe font_scale: setting system \"font_scale\"", "system", "constant.language.namespace.tasklang"),
     ('  probe notes: content "content://x" { id = "_id" }', "content", "keyword.other.model.tasklang"),
     ('  probe notes: content "content://x" { id = "_id" }', "=", "keyword.operator.assignment.tasklang"),
+    ('    tap text "No, not now" if shown,', "if", "keyword.other.model.tasklang"),
+    ('    tap text "No, not now" if shown,', "shown", "keyword.other.event.tasklang"),
 ]  # fmt: skip
 
 
@@ -465,7 +467,8 @@ def grammar_keywords() -> set[str]:
 
 
 # Where a word is a keyword only in a context, the context it is tried in.
-KEYWORD_CONTEXTS = ["{w}", "{w} x", '{w} "s"', "{w}(x)", "{w} {{", "require {w}", "x: {w}"]
+KEYWORD_CONTEXTS = ["{w}", "{w} x", '{w} "s"', "{w}(x)", "{w} {{", "require {w}", "x: {w}",
+                    "{w} shown"]  # fmt: skip
 
 
 def test_every_grammar_keyword_is_highlighted() -> None:

@@ -3,7 +3,8 @@ page's rows, scrolling from its top to its end.
 
 Every command is a plain argument vector over the same transport the other probes use:
 ``am force-stop`` and ``monkey`` to start the app, ``input tap X Y`` (the centre of the element
-a step's selector finds, scrolling down to it), ``input text`` for a typed step, ``input swipe``
+a step's selector finds, scrolling down to it; for a step `if shown`, on the screen as it is,
+and no tap where it shows none), ``input text`` for a typed step, ``input swipe``
 for a slow drag that scrolls, ``uiautomator dump`` and ``cat`` to read each screen (dumped
 until two dumps agree). No text from a task or from the screen is ever sent: taps are
 coordinates, and typed text is the model's own.
@@ -291,11 +292,17 @@ class ScreenReader:
             page, moved = self.drag(page, down=True)
         raise ScreenError(f"no element `{selector_text(sel)}` on the page")
 
+    def shown(self, sel: ir.Selector) -> Any:
+        """The first element ``sel`` matches on the screen as it is (None: none)."""
+        return next((n for n in self.dump().select(sel) if bounds(n)), None)
+
     def steps(self, spec: ScreenSpec) -> None:
         self.start(spec.package)
         for step in spec.probe.steps:
             if step.selector is not None:
-                _, node = self.find(step.selector)
+                node = self.shown(step.selector) if step.if_shown else self.find(step.selector)[1]
+                if node is None:
+                    continue  # a prompt the app does not show this time
                 b = bounds(node)
                 assert b is not None
                 self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))

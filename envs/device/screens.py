@@ -137,7 +137,8 @@ class ScreenSpec(AppProbe):
         steps = []
         for s in self.probe.steps:
             if s.selector is not None:
-                steps.append("tap " + selector_text(s.selector))
+                shown = " if shown" if s.if_shown else ""
+                steps.append(f"tap {selector_text(s.selector)}{shown}")
             else:
                 steps.append(f"type {s.text!r}")
         what = (
