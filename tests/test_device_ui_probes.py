@@ -35,7 +35,7 @@ from tasklang.verifiers.evaluate import ranged
 from tasklang.verifiers.probes import unobservable
 from tasklang.verifiers.snapshot import WorldSnapshot
 
-APPS = {"coffee", "ride", "bills", "movies", "wechat", "shopping"}
+APPS = {"coffee", "ride", "bills", "movies", "wechat", "shopping", "maps", "yelp"}
 SCREEN_TASKS = sorted(t for t, c in library().items() if set(c.apps) & APPS)
 
 

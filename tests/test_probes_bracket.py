@@ -485,6 +485,24 @@ def test_an_event_before_the_first_way_in_came_before_the_change() -> None:
     assert decide_order(clause, compiled, cov.at_end, readings, None, lambda e: 3) is None
 
 
+def test_an_event_before_the_first_way_in_is_followed_by_the_change() -> None:
+    """`A then added C` holds on the same proof: ``A`` at or before the first way in to C's
+    state came before every step that could add the trip, so the trip added followed it."""
+    from tasklang.verifiers.bracket import decide_order
+
+    compiled, clause = _clause("mini.ride_from_search", "plugin.fts.ui.FTSMainUI")
+    assert isinstance(clause.body, ir.TraceBody) and clause.body.op == "before"
+    then = clause.model_copy(update={"body": clause.body.model_copy(update={"op": "then"})})
+    cov = coverage(compiled)
+    after = _world("ride", "trips", [_trip("T1"), _trip("T2")])
+    readings = Readings(_world("ride", "trips", [_trip("T1")]), after, {})
+    result = decide_order(then, compiled, cov.at_end, readings, 5, lambda e: 5)
+    assert result is not None and result.passed and "the event it follows" in result.summary
+    assert decide_order(then, compiled, cov.at_end, readings, 5, lambda e: 6) is None
+    never = then.model_copy(update={"body": then.body.model_copy(update={"op": "eventually"})})
+    assert decide_order(never, compiled, cov.at_end, readings, 5, lambda e: 3) is None
+
+
 def test_the_first_way_in_is_the_first_step_on_a_screen_the_model_names() -> None:
     from tasklang.verifiers.probes import _way_in
 

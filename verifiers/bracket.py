@@ -52,7 +52,8 @@ only the record's key, fields the readings read exactly that the app model says 
 in a record that keeps its key (``changes C.F nowhere``), and the task's parameters (the record
 may have changed between the step that added it and the end; those have not), nor about the
 order of events but for one case (:func:`decide_order`: an event the trajectory shows, before
-the first step from which the app lets the state change). Those clauses stay undecided.
+the first step from which the app lets the state change, in `before` or `then`). Those clauses
+stay undecided.
 """
 
 from __future__ import annotations
@@ -200,15 +201,16 @@ def decide_order(
     fields: dict[Key, frozenset[str]] | None = None,
     kept: frozenset[Key] | None = None,
 ) -> ClauseResult | None:
-    """`A before E`, where ``E`` changes state read only at the end and the readings prove it
-    happened, and ``A`` is an event the trajectory shows (an action, a screen, the foreground
-    app). ``E`` happened at step ``way_in`` or later: the first step that was a way in to its
-    state (the app model's `changes` lines; None: there is no such bound). ``A`` first happened
-    at step ``first_at(A)``; at or before ``way_in``, it came first (a step's screen and action
-    come before the state its action leads to), so the clause holds. Nothing else is proved:
-    ``E`` may have happened at any later step (None)."""
+    """`A before E` (or `A then E`), where ``E`` changes state read only at the end and the
+    readings prove it happened, and ``A`` is an event the trajectory shows (an action, a
+    screen, the foreground app). ``E`` happened at step ``way_in`` or later: the first step
+    that was a way in to its state (the app model's `changes` lines; None: there is no such
+    bound). ``A`` first happened at step ``first_at(A)``; at or before ``way_in``, it came
+    before every occurrence of ``E`` (a step's screen and action come before the state its
+    action leads to), so the clause holds: ``A`` came first, and ``E`` followed it. Nothing
+    else is proved: ``E`` may have happened at any later step (None)."""
     body = clause.body
-    if not isinstance(body, ir.TraceBody) or body.op != "before" or way_in is None:
+    if not isinstance(body, ir.TraceBody) or body.op not in ("before", "then") or way_in is None:
         return None
     first, later = body.first, body.second
     if isinstance(first, (ir.ChangeEvent, ir.HoldsEvent)) or not isinstance(later, ir.ChangeEvent):
@@ -226,7 +228,7 @@ def decide_order(
         return None
     summary = (
         f"{_HAPPENED}, at step {way_in} or later (the first way in to its state), and the "
-        f"event before it happened at step {step}"
+        f"event {'before' if body.op == 'before' else 'it follows'} happened at step {step}"
     )
     return ClauseResult(
         id=clause.id, role=clause.role, kind="trace", passed=True, weight=clause.weight,

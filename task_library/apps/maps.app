@@ -95,9 +95,10 @@ app maps {
   probe saved: ui xpath "//*[@resource-id='com.google.android.apps.maps:id/saved_list']//android.widget.TextView" {
     place = "text",
   }
-  probe recent_searches: ui id "com.google.android.apps.maps:id/search_history_item" {
-    query = "text",
-  }
+  # the search page lists the searches run lately, the latest first (not when each ran)
+  probe recent_searches: screen (
+    tap id "com.google.android.apps.maps:id/search_omnibox_text_box",
+  ) rows id "com.google.android.apps.maps:id/search_history_item" { query = xpath "." }
   probe routes: ui id "com.google.android.apps.maps:id/directions_destination" {
     destination = "text",
   }
