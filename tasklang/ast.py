@@ -338,6 +338,9 @@ class ProbeDecl(Node):
     fields: list[ScreenField] | None = None  # screen: each field of a row
     value: ScreenSpot | None = None  # screen: a setting's value
     details: list[ScreenField] | None = None  # screen: fields each row's own page shows
+    # screen: the groups the page lists, each opening a page of rows, and what each shows
+    each: Selector | None = None
+    each_fields: list[ScreenField] | None = None
 
 
 @dataclass

@@ -595,7 +595,17 @@ class _Formatter(_ExprPrinter):
             return _cat("screen ", path, "value ", self._screen_spot(node.value))
         fields = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.fields or [])
         rows = f"rows {self._text_Selector(node.selector)} " if node.selector else ""
-        read = _cat("screen ", path, rows, _Group("{", fields, "}", pad=bool(fields)))
+        each: _Doc = ()
+        if node.each is not None:
+            shows = tuple(
+                _cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.each_fields or []
+            )
+            each = _cat(
+                f"each {self._text_Selector(node.each)} ",
+                _Group("{", shows, "}", pad=bool(shows)),
+                " ",
+            )
+        read = _cat("screen ", path, each, rows, _Group("{", fields, "}", pad=bool(fields)))
         if node.details is None:
             return read
         more = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.details)

@@ -552,6 +552,11 @@ class Probe(IRNode):
     spots: dict[str, ScreenSpot] = Field(default_factory=dict)
     # `details { ... }`: fields each record's own page shows, opened by a tap on its row
     details: dict[str, ScreenSpot] = Field(default_factory=dict)
+    # `each SELECTOR { ... }`: the page lists groups (one element each, ``each``), and a tap
+    # on one opens the page of its rows; ``each_spots``: fields every row of a group holds,
+    # read on the group's element
+    each: Selector | None = None
+    each_spots: dict[str, ScreenSpot] = Field(default_factory=dict)
 
 
 class ScreenStep(IRNode):

@@ -68,8 +68,47 @@ def build_screen_probe(
         if fdef.key and (read.names is not None or any(x.unknown or x.among for x in read.forms)):
             rep.error("TL1023", f"field `{f.name}` is the key: a row read without it could not "
                       "be told from another", f.span, "read the key from a spot every row shows")  # fmt: skip
+    if decl.each is not None:
+        each(rep, app, decl, probe, record)
     if decl.details is not None:
         details(rep, app, decl, probe, record)
+
+
+def each(
+    rep: Reporter, app: ir.AppModel, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef
+) -> None:
+    """``each SELECTOR { field = SPOT, ... }``: the page lists groups (a list of lists), and a
+    tap on one opens the page of its rows; the fields every row of a group holds are read on
+    the group's element. A group is found again by the first of them, which every group must
+    show; the key is read on the rows, and a row's own page (`details`) is not opened."""
+    assert decl.each is not None
+    probe.each = selector(rep, decl.each)
+    if decl.details is not None:
+        rep.error("TL1023", "`details` are not read in the rows of groups (`each`)", decl.span,
+                  "read the fields on the rows, or on the groups")  # fmt: skip
+    fields = decl.each_fields or []
+    if not fields:
+        rep.error("TL1023", "`each` finds each group again by the first field it reads: it "
+                  "reads at least one", decl.span,
+                  "read what tells the groups apart, e.g. a list's name")  # fmt: skip
+    for n, f in enumerate(fields):
+        fdef = _field_of(rep, record, probe, f)
+        if fdef is None:
+            continue
+        if fdef.key:
+            rep.error("TL1023", f"field `{f.name}` is the key: the rows of a group each have "
+                      "their own, read on the rows", f.span)  # fmt: skip
+            continue
+        if fdef.type.name == "list" or f.spot.names is not None:
+            rep.error("TL1023", f"field `{f.name}`: a group shows one value its rows all hold, "
+                      "not a list nor a name", f.span)  # fmt: skip
+            continue
+        read = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
+        if n == 0 and any(x.unknown or x.among for x in read.forms):
+            rep.error("TL1023", f"field `{f.name}` finds each group again: every group must "
+                      "show one value of it", f.span,
+                      "drop its `unknown` forms and those of several values")  # fmt: skip
+        probe.each_spots[f.name] = read
 
 
 def names(
@@ -142,7 +181,7 @@ def _field_of(
         rep.error("TL1023", f"record `{record.name}` has no field `{f.name}`", f.span,
                   did_you_mean(f.name, [x.name for x in record.fields]))  # fmt: skip
         return None
-    if f.name in probe.spots or f.name in probe.details:
+    if f.name in probe.spots or f.name in probe.details or f.name in probe.each_spots:
         rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
         return None
     return fdef

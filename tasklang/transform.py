@@ -171,9 +171,11 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ProbeColumn(str(items[0]), str(items[1]), span=self._span(meta))
 
     def probe_screen(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        path, (rows, fields, value, details) = items
+        path, (rows, fields, value, details, each) = items
         steps = path or []
         extra = {"steps": steps, "fields": fields, "value": value, "details": details}
+        if each is not None:
+            extra["each"], extra["each_fields"] = each
         return ("screen", [], rows, None, extra)
 
     def screen_path(self, meta: Meta, items: list[Any]) -> list[ast.ScreenStep]:
@@ -189,14 +191,18 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ScreenStep("type", text=str(items[0]), span=self._span(meta))
 
     def screen_rows(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        rows, *fields, details = items
-        return (rows, [f for f in fields if f is not None], None, details)
+        each, rows, *fields, details = items
+        return (rows, [f for f in fields if f is not None], None, details, each)
+
+    def screen_each(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+        selector, *fields = items
+        return (selector, [f for f in fields if f is not None])
 
     def screen_details(self, meta: Meta, items: list[Any]) -> list[ast.ScreenField]:
         return [f for f in items if f is not None]
 
     def screen_value(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        return (None, None, items[0], None)
+        return (None, None, items[0], None, None)
 
     def screen_field(self, meta: Meta, items: list[Any]) -> ast.ScreenField:
         return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))

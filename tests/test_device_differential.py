@@ -41,11 +41,12 @@ def test_whole_library_agrees(cases: list[Case]) -> None:
 
 
 def test_another_instance_of_every_task_agrees_too() -> None:
-    """Seed 1: other parameters, other records, other near misses."""
+    """Seed 1: other parameters, other records, other near misses (three of each end state;
+    `tasklang device differential --seed N` sweeps six)."""
     wrong = [
         (c.task, c.name, c.disagreements)
         for compiled in library().values()
-        for c in run_task(compiled, 1, 6)
+        for c in run_task(compiled, 1, 3)
         if not c.agrees
     ]
     assert not wrong, wrong[:5]

@@ -413,6 +413,7 @@ SAMPLES: list[tuple[str, str, str]] = [
     ('  probe notes: content "content://x" { id = "_id" }', "=", "keyword.operator.assignment.tasklang"),
     ('    tap text "No, not now" if shown,', "if", "keyword.other.model.tasklang"),
     ('    tap text "No, not now" if shown,', "shown", "keyword.other.event.tasklang"),
+    ('  ) each id "list" { name = id "title" } rows id "place" {', "each", "keyword.other.model.tasklang"),
 ]  # fmt: skip
 
 
@@ -468,7 +469,7 @@ def grammar_keywords() -> set[str]:
 
 # Where a word is a keyword only in a context, the context it is tried in.
 KEYWORD_CONTEXTS = ["{w}", "{w} x", '{w} "s"', "{w}(x)", "{w} {{", "require {w}", "x: {w}",
-                    "{w} shown"]  # fmt: skip
+                    "{w} shown", '{w} id "x"']  # fmt: skip
 
 
 def test_every_grammar_keyword_is_highlighted() -> None:

@@ -58,7 +58,7 @@ from tasklang.verifiers.state import initial_state
 from tasklang.verifiers.trajectory import Trajectory, TrajectoryError, read_trajectory
 
 N_MUTANTS = int(os.environ.get("TASKLANG_TRAJ_MUTANTS", "320"))
-N_SUBPROCESS = int(os.environ.get("TASKLANG_TRAJ_SUBPROCESS", "30"))
+N_SUBPROCESS = int(os.environ.get("TASKLANG_TRAJ_SUBPROCESS", "12"))
 SEED = os.environ.get("TASKLANG_TRAJ_SEED", "tasklang-traj-fuzz-1")
 LIBRARY = library_root()
 HAS_REPORT = importlib.util.find_spec("tasklang.verifiers.report") is not None

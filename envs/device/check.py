@@ -258,7 +258,7 @@ def shown_as_ranges(
     that always shows the seconds leaves its field read exactly."""
     out = set()
     for spec in screen_specs(compiled):
-        for read in (*spec.reads, *spec.details):
+        for read in (*spec.reads, *spec.details, *spec.each):
             ranged = read.ranged and spec.kind == "collection"
             if ranged and _lacking(states, spec.app, spec.target, read.name):
                 out.add((spec.app, spec.target, read.name))

@@ -830,7 +830,7 @@ def screen_coverage(
         if s.kind == "setting":
             settings.add(s.key)
             continue
-        reads = [r for r in (*s.reads, *s.details) if _names_read(r, s.app, stored)]
+        reads = [r for r in (*s.reads, *s.details, *s.each) if _names_read(r, s.app, stored)]
         fields[s.key] = frozenset(r.name for r in reads)
         if partly is not None:
             partly |= {(s.app, s.target, r.name) for r in reads

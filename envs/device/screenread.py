@@ -351,17 +351,56 @@ class ScreenReader:
         raise ScreenError(f"no element `{selector_text(read.spot.selector)}` on the page")
 
     def rows(self, spec: ScreenSpec) -> list[dict[str, Any]]:
+        if spec.each:
+            return self.groups(spec)
         assert spec.probe.selector is not None
-        shots = [shot(page, spec.probe.selector, spec.reads) for page in self.pages(spec)]
-        out = []
-        for r in stitch(shots):
-            values = {read.name: _decode(read, raw, spec)
-                      for read, raw in zip(spec.reads, r.values, strict=True)}  # fmt: skip
-            out.append(_record(values))
+        out = [_record(v) for v in _read_rows(self.pages(spec), spec.probe.selector, spec.reads,
+                                              spec)]  # fmt: skip
         if spec.details:
             for record in out:
                 record.update(_record(self.details(spec, record)))
         return out
+
+    def groups(self, spec: ScreenSpec) -> list[dict[str, Any]]:
+        """The rows of every group the page lists (`each`): the groups as the page the way
+        reaches shows them; then, for each, from the app's start, the way again, a tap on the
+        group that shows what it showed (scrolling down to it), and the rows of the page that
+        opens, scrolled from its top to its end, each with the group's fields."""
+        assert spec.probe.each is not None and spec.probe.selector is not None
+        first = spec.each[0]
+        groups = _read_rows(self.pages(spec), spec.probe.each, spec.each, spec)
+        names = [g[first.name] for g in groups]
+        for name in names:
+            if name is UNSHOWN or isinstance(name, (Within, Among)):
+                raise ScreenError(f"a group of {spec.app}.{spec.target} does not show its "
+                                  f"`{first.name}` whole")  # fmt: skip
+            if names.count(name) > 1:
+                raise ScreenError(f"two groups of {spec.app}.{spec.target} show {name!r}: "
+                                  "neither can be found again")  # fmt: skip
+        out = []
+        for values in groups:
+            self.seen.clear()  # the phone leaves the page of the groups
+            self.steps(spec)
+            node = self.find_row(spec, spec.probe.each, first, values[first.name])
+            b = bounds(node)
+            assert b is not None
+            self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+            rows = _read_rows(self.scroll_through(), spec.probe.selector, spec.reads, spec)
+            out += [_record({**row, **values}) for row in rows]
+        return out
+
+    def find_row(self, spec: ScreenSpec, sel: ir.Selector, read: SpotRead, value: Any) -> Any:
+        """The first element ``sel`` matches whose spot ``read`` reads ``value``, scrolling
+        down to it."""
+        page, moved = self.dump(), True
+        for _ in range(MAX_PAGES):
+            row = _row_of(page, sel, read, value, spec)
+            if row is not None:
+                return row
+            if not moved:
+                raise ScreenError(f"no row of {spec.app}.{spec.target} reads {value!r} again")
+            page, moved = self.drag(page, down=True)
+        raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
 
     def details(self, spec: ScreenSpec, record: dict[str, Any]) -> dict[str, Any]:
         """The `details` of one record: from the app's start, the way to the list again, a
@@ -375,16 +414,7 @@ class ScreenReader:
         self.seen.clear()  # the phone leaves the list's page
         self.steps(spec)
         key_read = next(r for r in spec.reads if r.name == spec.key_field)
-        page, moved = self.dump(), True
-        for _ in range(MAX_PAGES):
-            row = _row_of(page, spec, key_read, key)
-            if row is not None:
-                break
-            if not moved:
-                raise ScreenError(f"no row of {spec.app}.{spec.target} reads {key!r} again")
-            page, moved = self.drag(page, down=True)
-        else:
-            raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
+        row = self.find_row(spec, spec.probe.selector, key_read, key)
         b = bounds(row)
         assert b is not None
         self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
@@ -411,18 +441,26 @@ def _record(values: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def _row_of(page: Page, spec: ScreenSpec, key_read: SpotRead, key: Any) -> Any:
-    """The row on the page, shown whole or in part, whose key spot reads ``key`` (None: no
-    row there does)."""
-    assert spec.probe.selector is not None
-    for node in page.select(spec.probe.selector):
+def _read_rows(
+    pages: list[Page], sel: ir.Selector, reads: tuple[SpotRead, ...], spec: ScreenSpec
+) -> list[dict[str, Any]]:
+    """What the spots read in each row ``sel`` finds on the pages of one list, each row once."""
+    shots = [shot(page, sel, reads) for page in pages]
+    return [{read.name: _decode(read, raw, spec) for read, raw in zip(reads, r.values, strict=True)}
+            for r in stitch(shots)]  # fmt: skip
+
+
+def _row_of(page: Page, sel: ir.Selector, read: SpotRead, value: Any, spec: ScreenSpec) -> Any:
+    """The row ``sel`` finds on the page, shown whole or in part, whose spot ``read`` reads
+    ``value`` (None: no row there does)."""
+    for node in page.select(sel):
         if bounds(node) is None:
             continue
         try:
-            if _decode(key_read, texts(page, node, key_read), spec) == key:
+            if _decode(read, texts(page, node, read), spec) == value:
                 return node
         except ScreenError:
-            continue  # a row cut off at the edge shows part of its key
+            continue  # a row cut off at the edge shows part of what it reads
     return None
 
 

@@ -131,6 +131,8 @@ class ScreenSpec(AppProbe):
     # `details`: read on each record's own page (a tap on its row, found by ``key_field``)
     details: tuple[SpotRead, ...] = ()
     key_field: str | None = None
+    # `each`: read on each group's element (a list of lists), for every row of its page
+    each: tuple[SpotRead, ...] = ()
 
     def describe(self) -> str:
         """The way to the page and what is read there, in the model's words."""
@@ -149,6 +151,10 @@ class ScreenSpec(AppProbe):
         if self.details:
             shown = ", ".join(r.name for r in self.details)
             what += f", then each row's own page (a tap on the row) for {shown}"
+        if self.each and self.probe.each is not None:
+            shown = ", ".join(r.name for r in self.each)
+            what = (f"each {selector_text(self.probe.each)} (for {shown}), a tap on it, "
+                    f"then {what} of the page it opens")  # fmt: skip
         return ", ".join([f"start {self.package}", *steps, what])
 
 
@@ -169,7 +175,8 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
                 key = rdef.key_field() if rdef else None
                 out.append(ScreenSpec(name, app.package, p, "collection",
                                       _reads(p.spots, rdef, app), _reads(p.details, rdef, app),
-                                      key.name if key else None))  # fmt: skip
+                                      key.name if key else None,
+                                      _reads(p.each_spots, rdef, app)))  # fmt: skip
             elif app.setting(p.target) is not None:
                 reads = tuple(_read(f, spot, app.setting(p.target)) for f, spot in p.spots.items())
                 out.append(ScreenSpec(name, app.package, p, "setting", reads))
@@ -209,7 +216,7 @@ def resolve_names(
     first of its `by` fields that is set shows it. Where several records are so named the
     field is one of their keys (:class:`Among`, held as ``FIELD~``); where none is, or the
     collection was not read, it is left out: not read in that record."""
-    for read in (*spec.reads, *spec.details):
+    for read in (*spec.reads, *spec.details):  # a group's fields name nothing
         names = read.spot.names
         if names is None or read.named_key is None:
             continue

@@ -65,6 +65,13 @@ app maps {
     id "com.google.android.apps.maps:id/list_checkbox",
     text "Remove",
     text "Save"
+  # of the "Save to list" choices, a checked one removes the place from its list, and an
+  # unchecked one saves it there (or moves it there from another list)
+  removes saved only by
+    xpath "//node[@resource-id='com.google.android.apps.maps:id/list_checkbox'][@checked='true']",
+    text "Remove"
+  adds saved only by
+    xpath "//node[@resource-id='com.google.android.apps.maps:id/list_checkbox'][@checked='false']"
   changes routes only by
     id "com.google.android.apps.maps:id/directions_button",
     xpath "//node[.//node[@resource-id='com.google.android.apps.maps:id/directions_startpoint_textbox']]",
@@ -92,8 +99,19 @@ app maps {
   changes map_type, traffic_layer only on text "Map type", text "Traffic"
 
   probe places: ui id "com.google.android.apps.maps:id/title" { name = "text" }
-  probe saved: ui xpath "//*[@resource-id='com.google.android.apps.maps:id/saved_list']//android.widget.TextView" {
-    place = "text",
+  # Saved lists the lists (Favorites, Want to go, Travel plans, Starred places), and a list's
+  # page its places by name (a place's note shows only on its own page)
+  probe saved: screen (
+    tap id "com.google.android.apps.maps:id/saved_tab",
+  ) each xpath "//node[@clickable='true'][.//node[@resource-id='com.google.android.apps.maps:id/list_title']]" {
+    list_name = id "com.google.android.apps.maps:id/list_title" labels {
+      favorites = "Favorites",
+      want_to_go = "Want to go",
+      travel_plans = "Travel plans",
+      starred = "Starred places",
+    },
+  } rows xpath "//node[@long-clickable='true'][node[@resource-id='com.google.android.apps.maps:id/title']]" {
+    place = id "com.google.android.apps.maps:id/title",
   }
   # the search page lists the searches run lately, the latest first (not when each ran)
   probe recent_searches: screen (
