@@ -95,11 +95,11 @@ class AppBuilder(Reporter):
                     self.add_field(app, app.settings, f, f"the settings of `{app.name}`")
             elif isinstance(item, ast.ProbeDecl):
                 probes.append(item)
-        for change in (i for i in decl.items if isinstance(i, ast.ChangeDecl)):
-            if change.verb == "changes":
-                self.change_scope(app, change)
-            else:
-                self.record_scope(app, change)
+        changes = [i for i in decl.items if isinstance(i, ast.ChangeDecl)]
+        for change in (c for c in changes if c.verb == "changes"):
+            self.change_scope(app, change)
+        for change in (c for c in changes if c.verb != "changes"):  # records told apart
+            self.record_scope(app, change)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
             rdef = app.record(coll_decl.record)
             if rdef is None:
@@ -150,7 +150,8 @@ class AppBuilder(Reporter):
         for item in decl.names:
             name, at = item.text, item.span
             if "." in name:
-                if not self.changing_field(app, name, at, keyed=not decl.by_itself):
+                keyed = not decl.by_itself and bool(decl.screens)
+                if not self.changing_field(app, name, at, keyed=keyed):
                     continue
             elif app.collection(name) is None and app.setting(name) is None:
                 known = [c.name for c in app.collections] + [s.name for s in app.settings]
@@ -184,9 +185,10 @@ class AppBuilder(Reporter):
 
     def record_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
         """`removes <collections> only on <screens>` (`adds`; `only by`, `nowhere`): each
-        name a collection of the app whose records have a key (a record removed is its key
-        gone, one added a key new), said of in one `only on` and one `only by` line at most,
-        or in one `nowhere` line, of each verb."""
+        name a collection of the app whose records are told apart (a record removed is its
+        key gone, one added a key new; without a key, by the fields that never change: a
+        record removed is one fewer holding those values, one added one more), said of in one
+        `only on` and one `only by` line at most, or in one `nowhere` line, of each verb."""
         done = "removed" if decl.verb == "removes" else "added"
         scopes = app.removals if decl.verb == "removes" else app.additions
         if decl.by_itself:
@@ -202,11 +204,12 @@ class AppBuilder(Reporter):
                 known = [c.name for c in app.collections]
                 self.error("TL1033", f"app `{app.name}` has no collection `{name}`", at,
                            did_you_mean(name, known))  # fmt: skip
-            elif rdef.key_field() is None:
+            elif not app.identity(name):
                 self.error("TL1033", f"the records of `{app.name}.{name}` have no key field, "
-                           f"so nothing says which record was {done}", at,
-                           f"mark with `key` the field of `{rdef.name}` that tells its records "
-                           "apart")  # fmt: skip
+                           "nor fields that never change, so nothing says which record was "
+                           f"{done}", at, f"mark with `key` the field of `{rdef.name}` that "
+                           f"tells its records apart, or say which never change (`changes "
+                           f"{name}.FIELD nowhere`)")  # fmt: skip
             elif name in names or any(
                 not c.screens or not decl.screens or c.by_tap == decl.by_tap
                 for c in scopes
@@ -290,7 +293,8 @@ class AppBuilder(Reporter):
         """`collection.field` in a `changes` line (at ``at``): a field of the collection's
         records other than its key, in a collection whose records have one (a record is
         followed by its key, so the key itself never changes in a record). A field that
-        changes by itself (``keyed`` False) needs no key: its record is told by likeness."""
+        changes by itself, or nowhere (``keyed`` False), needs no key: its record is told by
+        likeness, and fields that never change are what tell records without a key apart."""
         coll, fname = name.split(".", 1)
         rdef = app.record_of(coll)
         if rdef is None:
@@ -302,7 +306,8 @@ class AppBuilder(Reporter):
         if key is None and keyed:
             self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
                        "field, so nothing says which record a field changed in", at,
-                       "say where the whole collection changes instead")  # fmt: skip
+                       "say where the whole collection changes instead (a field may still "
+                       "change `nowhere`, or `by itself`)")  # fmt: skip
             return False
         if rdef.field(fname) is None:
             self.error("TL1033", f"record `{rdef.name}` of `{app.name}.{coll}` has no field "

@@ -309,9 +309,11 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "collections and settings of the app, each in one `only on` line and one `only by` "
         "line at most, or in one `nowhere` or `by itself` line; a collection that changes by "
         "itself has no field said of apart. `removes <collections> only on <screens>` (or "
-        "`only by`, or `nowhere`; never `by itself`) names collections whose records have a "
-        "key, each in one `only on` and one `only by` line at most, or in one `nowhere` line; "
-        "so does `adds <collections> only on <screens>`.",
+        "`only by`, or `nowhere`; never `by itself`) names collections whose records are told "
+        "apart: by a key, or by fields that never change (`changes C.F nowhere`, which a "
+        "collection without a key may say of its fields, as it may say `by itself`), each in one "
+        "`only on` and one `only by` line at most, or in one `nowhere` line; so does `adds "
+        "<collections> only on <screens>`.",
     ),
     # -- TL2xxx: analysis (lint)
     (

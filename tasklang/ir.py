@@ -661,6 +661,26 @@ class AppModel(IRNode):
         prefix = f"{collection}."
         return [n[len(prefix) :] for n in self.by_itself if n.startswith(prefix)]
 
+    def fixed_fields(self, collection: str) -> list[str]:
+        """The fields of a collection's records said never to change (`changes
+        collection.field nowhere`), in the record's order."""
+        rdef = self.record_of(collection)
+        if rdef is None:
+            return []
+        return [
+            f.name
+            for f in rdef.fields
+            if any(not c.screens for c in self.changes_of(f"{collection}.{f.name}"))
+        ]
+
+    def identity(self, collection: str) -> list[str]:
+        """What tells a collection's records apart: its key field; for records without one,
+        the fields that never change, which a record keeps as long as it is there (none:
+        nothing but likeness)."""
+        rdef = self.record_of(collection)
+        key = rdef.key_field() if rdef is not None else None
+        return [key.name] if key is not None else self.fixed_fields(collection)
+
     def changes_of(self, name: str) -> list[ChangeScope]:
         """Where a collection or setting may change: its `changes` lines (none: the model
         does not say, so any step may change it)."""

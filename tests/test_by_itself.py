@@ -75,9 +75,12 @@ def test_the_formatter_keeps_the_declaration() -> None:
 def test_a_keyless_collection_may_have_a_field_that_changes_by_itself() -> None:
     apps, diagnostics = _compile("  changes log.seen by itself\n")
     assert diagnostics == [] and apps["rides_demo"].by_itself == ["log.seen"]
-    # where it changes by an action still follows a record by its key
-    _, diagnostics = _compile("  changes log.seen nowhere\n")
+    # where it changes by an action still follows a record by its key; that it never changes
+    # is what tells such records apart
+    _, diagnostics = _compile('  changes log.seen only on text "Log"\n')
     assert [code for code, _ in diagnostics] == ["TL1033"]
+    apps, diagnostics = _compile("  changes log.line nowhere\n")
+    assert diagnostics == [] and apps["rides_demo"].identity("log") == ["line"]
 
 
 @pytest.mark.parametrize(

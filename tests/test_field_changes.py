@@ -70,7 +70,7 @@ def test_the_formatter_keeps_a_field_line() -> None:
         ("  changes episode.title nowhere\n", "has no collection `episode`", "`episodes`"),
         ("  changes episodes.titel nowhere\n", "has no field `titel`", "`title`"),
         ("  changes episodes.url nowhere\n", "is the key of `podcast_demo.episodes`", None),
-        ("  changes log.line nowhere\n", "have no key field", None),
+        ('  changes log.line only on text "Log"\n', "have no key field", None),
         (
             "  changes episodes.title nowhere\n  changes episodes.title nowhere\n",
             "where `episodes.title` changes is said twice",

@@ -92,7 +92,7 @@ def test_the_formatter_keeps_the_declaration() -> None:
         (ADDS + "  adds orders nowhere\n", "where records of `orders` are added is said twice"),
     ],
 )
-def test_each_name_is_a_keyed_collection_said_of_once(line: str, message: str) -> None:
+def test_each_name_is_a_collection_told_apart_said_of_once(line: str, message: str) -> None:
     _, diagnostics = _compile(line)
     assert diagnostics and {code for code, _ in diagnostics} == {"TL1033"}
     assert message in diagnostics[0][1]

@@ -6,6 +6,7 @@ page its places), decided on a phone with where a place is saved and removed dec
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from tasklang import ir
 from tasklang.compiler import Compiler
 from tasklang.envs.device.check import probe
-from tasklang.envs.device.differential import judge, library, run_task, start_reading
+from tasklang.envs.device.differential import judge, library, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.screens import screen_specs
@@ -161,11 +162,10 @@ def test_saving_a_place_to_a_list_removes_none() -> None:
 
 
 @pytest.mark.parametrize("task_id", ["maps.save_best_cafe", "cross.maps_save_and_text"])
-def test_maps_saved_place_tasks_are_decided_on_a_phone(task_id: str) -> None:
-    cases = run_task(library()[task_id])
-    assert cases and all(c.agrees for c in cases)
-    assert all(c.device is not None for c in cases), [(c.name, c.unobservable) for c in cases]
-    assert cases[0].name == "reference" and cases[0].device is True
+def test_maps_saved_place_tasks_are_decided_on_a_phone(
+    task_id: str, decided_on_a_phone: Callable[..., None]
+) -> None:
+    decided_on_a_phone(task_id, every_case=True)
 
 
 def test_a_place_saved_to_the_wrong_list_is_caught() -> None:

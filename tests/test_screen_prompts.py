@@ -7,6 +7,7 @@ taps could save or remove one."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from tasklang import ir
 from tasklang.compiler import Compiler
 from tasklang.envs.device.check import probe
-from tasklang.envs.device.differential import judge, library, run_task, start_reading
+from tasklang.envs.device.differential import judge, library, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.screens import screen_specs
 from tasklang.envs.phoneworld.episode import run_reference
@@ -141,11 +142,10 @@ def test_a_tap_that_saves_a_business_removes_none() -> None:
 
 
 @pytest.mark.parametrize("task_id", ["yelp.best_open_spot", "yelp.ensure_bookmark"])
-def test_yelps_bookmark_tasks_are_decided_on_a_phone(task_id: str) -> None:
-    cases = run_task(library()[task_id])
-    assert cases and all(c.agrees for c in cases)
-    assert all(c.device is not None for c in cases), [(c.name, c.unobservable) for c in cases]
-    assert cases[0].name == "reference" and cases[0].device is True
+def test_yelps_bookmark_tasks_are_decided_on_a_phone(
+    task_id: str, decided_on_a_phone: Callable[..., None]
+) -> None:
+    decided_on_a_phone(task_id, every_case=True)
 
 
 def test_a_bookmark_removed_along_the_way_is_caught() -> None:

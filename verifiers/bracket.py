@@ -66,7 +66,7 @@ from typing import Any
 from tasklang import ir
 from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.state import diff_records, key_of, same_record
+from tasklang.verifiers.state import diff_records, identity_key, key_of, same_record
 from tasklang.verifiers.verdict import ClauseResult, Evidence
 
 Key = tuple[str, str]
@@ -125,25 +125,22 @@ def bracketed_event(
         return event if event.where is None or _reads_only(event.where, shown) else None
     if event.op == "changed" or event.where is None:
         return event if event.where is None else None
-    if key is None:
-        return None
-    allowed = {key.name} | (fixed_fields(compiled, target) & read)
+    fixed = fixed_fields(compiled, target)
+    if key is None:  # told apart by the fields that never change, read exactly or in part
+        shown = set(read) | set((partly or {}).get((target.app, target.name), frozenset()))
+        allowed = fixed & shown if fixed & set(read) else set()
+        return event if allowed and _reads_only(event.where, allowed) else None
+    allowed = {key.name} | (fixed & read)
     return event if _reads_only(event.where, allowed) else None
 
 
 def fixed_fields(compiled: ir.CompiledTask, target: ir.CollectionRef) -> set[str]:
     """The fields of a collection's records that never change in a record that keeps its
-    key (``changes C.F nowhere``): what a record held when it was added, or when it was
-    deleted, it holds in the reading after the episode, or held in the one before it."""
+    key, or in any record of one without a key (``changes C.F nowhere``): what a record held
+    when it was added, or when it was deleted, it holds in the reading after the episode, or
+    held in the one before it."""
     app = compiled.apps.get(target.app)
-    rdef = app.record_of(target.name) if app is not None else None
-    if app is None or rdef is None:
-        return set()
-    return {
-        f.name
-        for f in rdef.fields
-        if any(not s.screens for s in app.changes_of(f"{target.name}.{f.name}"))
-    }
+    return set(app.fixed_fields(target.name)) if app is not None else set()
 
 
 def decide(
@@ -257,7 +254,9 @@ def _exact(
     if not isinstance(target, ir.CollectionRef) or event.op not in ("added", "deleted"):
         return None
     key = key_field_of(compiled, target)
-    if key is None or (target.app, target.name) not in keyed:
+    if key is None:
+        return _exact_keyless(event, compiled, readings, kept, closed)
+    if (target.app, target.name) not in keyed:
         return None
     old, new = _rows(readings.start, target), _rows(readings.end, target)
     if old is None or new is None:
@@ -283,6 +282,87 @@ def _exact(
         f"{name} loses no record along these steps, so a record added along the way is read "
         f"after the episode under a {key.name} not read before it"
     )
+
+
+def _exact_keyless(
+    event: ir.ChangeEvent,
+    compiled: ir.CompiledTask,
+    readings: Readings,
+    kept: frozenset[Key] | None,
+    closed: frozenset[Key],
+) -> str | None:
+    """:func:`_exact` for records without a key, told apart by the fields that never change
+    (:func:`_classes`): additions to a collection that lost no record, where no values of
+    those fields are held by fewer records after the episode than before; deletions from one
+    that gained no record, where none are held by more; in both, where the `where` is known
+    alike of every record that may be one of them. (A collection that lost no record lost
+    none of them either.)"""
+    target = event.target
+    assert isinstance(target, ir.CollectionRef)
+    classes = _classes(event, compiled, readings)
+    if classes is None:
+        return None
+    name, added = f"{target.app}.{target.name}", event.op == "added"
+    known = all(truth is not None for _, _, truth in (classes.more if added else classes.fewer))
+    if added and known and _kept(compiled, target, kept) and not classes.fewer:
+        return (
+            f"{name} loses no record along these steps, and its records keep the fields that "
+            "never change: a record added along the way is one more holding its values of "
+            "them after the episode"
+        )
+    if not added and known and (target.app, target.name) in closed and not classes.more:
+        return (
+            f"{name} gains no record along these steps, and its records keep the fields that "
+            "never change: a record deleted along the way is one fewer holding its values of "
+            "them after the episode"
+        )
+    if not added and _kept(compiled, target, kept) and not classes.fewer:
+        return f"{name} loses no record along these steps"
+    return None
+
+
+@dataclass(frozen=True)
+class _Classes:
+    """The records of a collection without a key, grouped by their values of the fields
+    that never change (those both readings hold in every record): ``more`` holds, for each
+    group with more records after the episode than before, how many more, those records, and
+    whether the event's `where` holds of them (None: not known alike of all of them);
+    ``fewer`` the same of groups with fewer, and their records before the episode."""
+
+    more: list[tuple[int, list[dict[str, Any]], bool | None]]
+    fewer: list[tuple[int, list[dict[str, Any]], bool | None]]
+
+
+def _classes(
+    event: ir.ChangeEvent, compiled: ir.CompiledTask, readings: Readings
+) -> _Classes | None:
+    """The groups of :class:`_Classes` (None: the collection has a key, or no field said
+    never to change that the readings hold in every record, or a reading lacks it). A record
+    of a group with more after the episode than before was added along the way, or one of
+    those there was (no record changes those fields): the event's `where`, which reads only
+    such fields, decides them where it is known alike of the whole group."""
+    target = event.target
+    assert isinstance(target, ir.CollectionRef)
+    old, new = _rows(readings.start, target), _rows(readings.end, target)
+    if old is None or new is None or key_field_of(compiled, target) is not None:
+        return None
+    ids = tuple(
+        f for f in sorted(fixed_fields(compiled, target)) if all(f in r for r in (*old, *new))
+    )
+    if not ids:
+        return None
+    was = Counter(identity_key(r, ids) for r in old)
+    now = Counter(identity_key(r, ids) for r in new)
+
+    def groups(diff: Counter[str], rows: list[dict[str, Any]]) -> list[Any]:
+        out = []
+        for value, n in diff.items():
+            group = [r for r in rows if identity_key(r, ids) == value]
+            truths = {_truth(event, compiled, readings, r) for r in group}
+            out.append((n, group, truths.pop() if len(truths) == 1 else None))
+        return out
+
+    return _Classes(groups(now - was, new), groups(was - now, old))
 
 
 def _kept(compiled: ir.CompiledTask, target: ir.CollectionRef, kept: frozenset[Key] | None) -> bool:
@@ -335,7 +415,18 @@ def _proved(
     key = key_field_of(compiled, target)
     if event.op == "changed":
         return _changed(app, name, old_rows, new_rows, key)
+    if key is None and (classes := _classes(event, compiled, readings)) is not None:
+        groups = classes.more if event.op == "added" else classes.fewer
+        where = "after the episode than before" if event.op == "added" else "before than after"
+        return [
+            Evidence(kind="change", app=app, collection=name, record=group[0],
+                     detail=f"{event.op}: more records hold its values of the fields that "
+                     f"never change {where}")
+            for n, group, truth in groups if truth for _ in range(n)
+        ]  # fmt: skip
     if key is None:  # only the numbers of records prove anything
+        if event.where is not None:
+            return []
         grown = len(new_rows) - len(old_rows)
         n = grown if event.op == "added" else -grown
         detail = f"{len(old_rows)} record(s) before the episode, {len(new_rows)} after it"
@@ -426,6 +517,20 @@ def _holds(
         return bool(evaluate(event.where, env))
     except (EvalError, Unknown):
         return False
+
+
+def _truth(
+    event: ir.ChangeEvent, compiled: ir.CompiledTask, readings: Readings, record: dict[str, Any]
+) -> bool | None:
+    """Whether the event's ``where`` holds of ``record`` as read (None: unknown, for a field
+    the record was read without)."""
+    if event.where is None:
+        return True
+    env = Env(dict(compiled.apps), readings.params, readings.end, None, record, partial=True)
+    try:
+        return bool(evaluate(event.where, env))
+    except (EvalError, Unknown):
+        return None
 
 
 def key_field_of(

@@ -232,8 +232,9 @@ def diff_states(
             rdef = _record_def(apps, app, name)
             key = next((f for f in rdef.fields if f.key), None) if rdef else None
             changes += diff_records(
-                app, name, a.collections.get(name, []), b.collections.get(name, []), key
-            )
+                app, name, a.collections.get(name, []), b.collections.get(name, []), key,
+                identity_of(apps, app, name),
+            )  # fmt: skip
         for name in sorted(set(a.settings) & set(b.settings)):
             if not _same(a.settings.get(name), b.settings.get(name)):
                 changes.append(
@@ -258,7 +259,7 @@ def _diff_scoped(
             if old is not new:
                 rdef = _record_def(apps, app, name)
                 key = next((f for f in rdef.fields if f.key), None) if rdef else None
-                changes += diff_records(app, name, old, new, key)
+                changes += diff_records(app, name, old, new, key, identity_of(apps, app, name))
         elif (
             name in a.settings
             and name in b.settings
@@ -295,18 +296,56 @@ def similarity(old: dict[str, Any], new: dict[str, Any]) -> float:
     return sum(_same(old[f], new[f]) for f in common) / len(common)
 
 
+def record_identities(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(app, collection) -> the fields that tell its records apart, for each collection of
+    ``apps`` whose records have no key but fields said never to change (`changes C.F
+    nowhere`)."""
+    return {
+        (name, coll.name): tuple(fields)
+        for name, model in apps.items()
+        for coll in model.collections
+        if (rdef := model.record(coll.record)) is not None
+        and rdef.key_field() is None
+        and (fields := model.fixed_fields(coll.name))
+    }
+
+
+def identity_of(apps: dict[str, ir.AppModel], app: str, coll: str) -> tuple[str, ...]:
+    """The fields that tell apart the records of a collection without a key (none: the
+    collection has a key, or no field said never to change)."""
+    model = apps.get(app)
+    rdef = model.record_of(coll) if model is not None else None
+    if model is None or rdef is None or rdef.key_field() is not None:
+        return ()
+    return tuple(model.fixed_fields(coll))
+
+
+def identity_key(record: dict[str, Any], fields: tuple[str, ...]) -> str:
+    """The values of ``fields`` in a record, as one comparable text (a field the record
+    lacks reads as null)."""
+    return _canon([record.get(f) for f in fields])
+
+
+def same_identity(old: dict[str, Any], new: dict[str, Any], fields: tuple[str, ...]) -> bool:
+    """Equal on each of ``fields`` that both records recorded."""
+    return all(_same(old[f], new[f]) for f in fields if f in old and f in new)
+
+
 def diff_records(
     app: str,
     name: str,
     old: list[dict[str, Any]],
     new: list[dict[str, Any]],
     key: ir.FieldDef | None,
+    identity: tuple[str, ...] = (),
 ) -> list[Change]:
     """Records deleted, added and updated between two lists of one collection.
 
     With a key field, records are matched by key. Without one, equal records are matched
-    first; a leftover old record and a leftover new one that agree on at least half of
-    their fields are the same record, updated.
+    first; then, where the app model says which fields never change (``identity``), a
+    leftover old record and a leftover new one equal on those are the same record, updated,
+    and the others were deleted or added; else a leftover old record and a leftover new one
+    that agree on at least half of their fields are the same record, updated.
     """
     if key is not None:
         olds = {key_of(r, key): r for r in old}
@@ -328,6 +367,14 @@ def diff_records(
         else:
             gone.pop(match)
     changes: list[Change] = []
+    if identity:
+        for r in fresh:
+            match = next((i for i, g in enumerate(gone) if same_identity(g, r, identity)), None)
+            if match is None:
+                changes.append(Change("added", app, name, None, r))
+            else:
+                changes.append(Change("updated", app, name, gone.pop(match), r))
+        return [Change("deleted", app, name, r, None) for r in gone] + changes
     for r in fresh:
         best = max(range(len(gone)), key=lambda i: similarity(gone[i], r), default=None)
         if best is not None and similarity(gone[best], r) >= 0.5:

@@ -216,7 +216,6 @@ def near_misses(
             # end state is no near miss the app can reach
             keeps = (coll is not None and coll.append_only) or (app, name) in kept
             closes = (app, name) in closed  # ... nor does one that gained no record
-            key = rdef.key_field()
             if not keeps:
                 rest = records[:i] + records[i + 1 :]
                 dropped = _with_records(snap, app, name, rest)
@@ -233,8 +232,10 @@ def near_misses(
             if not closes:
                 out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
-            if (keeps or closes) and key is not None:
-                named = [f for f in named if f.name != key.name]
+            if keeps or closes:  # a new key (or, without one, new values of the fields that
+                # never change) is another record: one removed, and one added
+                ids = set(model.identity(name))
+                named = [f for f in named if f.name not in ids]
                 if not named:
                     continue
             fdef = rng.choice(named)

@@ -9,6 +9,7 @@ resolved against that tree, as on a real device the agent acts on the screen it 
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
@@ -28,7 +29,7 @@ from tasklang.envs.phoneworld.app import (
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
-from tasklang.verifiers.state import field_kept, key_of
+from tasklang.verifiers.state import field_kept, identity_key, key_of
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -157,6 +158,9 @@ class Phone:
     # (app, collection) -> its records' key field (a `changes` line naming a field follows a
     # record by its key)
     record_keys: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
+    # (app, collection) -> the fields that tell its records apart, where they have no key
+    # but fields that never change (a record removed is one fewer holding their values)
+    identities: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     # (app, collection) -> its records' fields that change by themselves: a `changes` line
     # on the collection does not hold of them
     itself_fields: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
@@ -749,18 +753,27 @@ class Phone:
         """Refuses the removal of a record (its key gone; ``done`` "removed") from a
         collection whose model says where its records are removed, or the addition of one (a
         key new there; "added") to a collection whose model says where they are added, by an
-        action that is no way in to that."""
+        action that is no way in to that. Records without a key are told apart by the fields
+        that never change: fewer records holding some values of them is one removed, more is
+        one added."""
         removed = done == "removed"
         for (app, name), scopes in (
             self.removal_scopes if removed else self.addition_scopes
         ).items():
             old, new, key = before.get(app), self.state.get(app), self.record_keys.get((app, name))
+            identity = self.identities.get((app, name))
             way = (app, f"{done} {'from' if removed else 'to'} {name}")
-            if old is None or new is None or old is new or key is None or way in self.opened:
+            if old is None or new is None or old is new or way in self.opened:
                 continue
-            was = {key_of(r, key) for r in old.collections.get(name, [])}
-            now = {key_of(r, key) for r in new.collections.get(name, [])}
-            if (was <= now) if removed else (now <= was):
+            if key is not None:  # a key held at all, however many records hold it
+                was = Counter({key_of(r, key) for r in old.collections.get(name, [])})
+                now = Counter({key_of(r, key) for r in new.collections.get(name, [])})
+            elif identity:
+                was = Counter(identity_key(r, identity) for r in old.collections.get(name, []))
+                now = Counter(identity_key(r, identity) for r in new.collections.get(name, []))
+            else:
+                continue
+            if not (was - now if removed else now - was):
                 continue
             why = f"a record of {app}.{name} was {done} where its model does not let one be {done}"
             self._opened_or_refuse(way, scopes, screens, before, why, f"its records are {done}")

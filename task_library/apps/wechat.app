@@ -83,10 +83,16 @@ app wechat {
   # A transfer is made only from the WeChat Pay sheet of a transfer (the password or
   # fingerprint confirms it there), whose payee line reads "Transfer to" and the friend: a
   # mini program's sheet names its merchant; the friend accepts or returns it, or it lapses
-  # back after a day.
+  # back after a day. To whom, how much, with what note and when stay as they were made,
+  # which tells transfers apart; where a bill may be deleted, that is done from something
+  # labelled Delete on a page of the bills.
   changes transfers only on
-    xpath "//node[@resource-id='com.tencent.mm:id/pay_payee'][starts-with(@text, 'Transfer to ')]"
+    xpath "//node[@resource-id='com.tencent.mm:id/pay_payee'][starts-with(@text, 'Transfer to ')]",
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')][//node[starts-with(@resource-id, 'com.tencent.mm:id/bill_')]]"
+  removes transfers only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')][//node[starts-with(@resource-id, 'com.tencent.mm:id/bill_')]]"
   changes transfers.status by itself
+  changes transfers.to, transfers.amount, transfers.note, transfers.sent_at nowhere
   # The default payment method is chosen only in its dialog, which Payment Settings' row of
   # that name opens: a pay sheet's own choice is for that payment alone
   changes payment_method only on text "Default Payment Method"
