@@ -54,15 +54,15 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 767 of 888 end states (seed 0, 6 near misses), 153 of them reference end
-    # states and 488 caught near misses; 6235 of 6836 clause results
-    assert len(decided) / len(cases) >= 0.85
+    # measured: 788 of 881 end states (seed 0, 6 near misses), 159 of them reference end
+    # states and 491 caught near misses; 6311 of 6790 clause results
+    assert len(decided) / len(cases) >= 0.88
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 153 and all(c.device for c in refs)
+    assert len(refs) >= 159 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 480
+    assert len(caught) >= 485
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.90
+    assert observable >= 0.92
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -263,7 +263,7 @@ EPISODE_SAMPLE = [
     "settings.set_volumes", "contacts.update_number", "expense.fix_amount", "markor.move_note",
     "clock.ensure_alarm_on", "mini.coffee_order_latte", "cross.note_to_contacts",
     "yelp.bookmark_salon", "shopping.save_for_later", "androidworld.simple_sms_send",
-    "expense.category_total",
+    "expense.category_total", "maps.save_best_cafe",
 ]  # fmt: skip
 
 

@@ -7,10 +7,14 @@ clauses in one direction (in both for an append-only collection, below):
 
 - a key the end reading holds and the start reading does not was added at some step (the
   verifier matches records by key, step by step); a key the start holds and the end does not
-  was deleted at some step. Without a key field, more records at the end than at the start
-  means some step added one (a step whose records outnumber the step before's has more new
-  records than vanished ones, and only as many as vanished can count as updated); fewer
-  means some step deleted one;
+  was deleted at some step. Without a key field, records are told apart by the fields the
+  app model says never change (``changes C.F nowhere``), as the verifier follows them: more
+  records holding some values of those at the end than at the start means that many were
+  added (:func:`_classes`; a `where` on those fields decides them where it is known alike of
+  each such record at the end), fewer means that many were deleted. Without such fields,
+  more records at the end than at the start means some step added one (a step whose records
+  outnumber the step before's has more new records than vanished ones, and only as many as
+  vanished can count as updated); fewer means some step deleted one;
 - readings that differ mean something changed along the way: a setting, a collection's
   records without a key, or, with a key, its keys or the one record a key names in each
   reading (the verifier keeps the last record of a key, which a page's order need not show);
@@ -26,9 +30,10 @@ record added along the way is then still there at the end, under the key it was 
 so the keys read after the episode and not before are exactly the records added, and no key
 is ever deleted: `eventually added C` is false and `never added C` true when no new key is
 read, `at most N times added C` holds when at most ``N`` are, and `never deleted C` holds.
-The same holds of a collection that lost no record in *this* episode: one whose app model
-says where its records are removed (``removes C only on ...``) when no step of the episode
-was taken there (``tasklang.verifiers.probes.kept_state``).
+For records without a key but with fields that never change, the groups play the keys' part
+(:func:`_exact_keyless`). The same holds of a collection that lost no record in *this*
+episode: one whose app model says where its records are removed (``removes C only on ...``)
+when no step of the episode was taken there (``tasklang.verifiers.probes.kept_state``).
 
 Deletions are decided both ways in the mirror case: a collection that gained no record in this
 episode (its app model says where records are added, ``adds C only on ...``, and no step was

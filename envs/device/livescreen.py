@@ -42,6 +42,21 @@ class LiveScreen:
                 return "Events injected: 1\n"
         raise CommandFailed(line, 1, "** No activities found to run, monkey aborted.")
 
+    def am_start(self, argv: list[str], line: str) -> str:
+        """`am start -W -n PKG/ACTIVITY`: the app of that package (a super-app, not the mini
+        programs inside it), as `am start` reports it."""
+        target = argv[argv.index("-n") + 1] if "-n" in argv[:-1] else ""
+        package, _, activity = target.partition("/")
+        for name, app in self.phone.apps.items():
+            if app.package == package and app.host is None:
+                self.phone.launch(name)
+                self.phone.invalidate()
+                return (
+                    f"Starting: Intent {{ cmp={target} }}\nStatus: ok\nLaunchState: COLD\n"
+                    f"Activity: {package}/{activity}\nComplete\n"
+                )
+        raise CommandFailed(line, 1, f"Error: Activity class {{{target}}} does not exist.")
+
     def input(self, argv: list[str], line: str) -> str:
         """`input tap X Y`, `input swipe X1 Y1 X2 Y2 [MS]` (a drag: the list moves as far
         as the finger), `input text TEXT` (`%s` is a space), `input keyevent KEY`."""

@@ -112,6 +112,7 @@ class PhoneWorldTransport:
             ("date",): self.date,
             ("am", "force-stop"): self.force_stop,
             ("monkey",): lambda a, line: self.live().monkey(a, line),
+            ("am", "start"): lambda a, line: self.live().am_start(a, line),
             ("input",): lambda a, line: self.live().input(a, line),
         }
 
