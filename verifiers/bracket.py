@@ -515,13 +515,7 @@ def _holds(
     was read without leaves it unknown: not known to hold)."""
     if event.where is None:
         return True
-    if record is None:
-        return False
-    env = Env(dict(compiled.apps), readings.params, readings.end, None, record, partial=True)
-    try:
-        return bool(evaluate(event.where, env))
-    except (EvalError, Unknown):
-        return False
+    return record is not None and _truth(event, compiled, readings, record) is True
 
 
 def _truth(
