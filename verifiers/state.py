@@ -231,10 +231,10 @@ def diff_states(
         for name in sorted(set(a.collections) & set(b.collections)):
             rdef = _record_def(apps, app, name)
             key = next((f for f in rdef.fields if f.key), None) if rdef else None
+            ids = identity_of(apps, app, name) if key is None else ()
             changes += diff_records(
-                app, name, a.collections.get(name, []), b.collections.get(name, []), key,
-                identity_of(apps, app, name),
-            )  # fmt: skip
+                app, name, a.collections.get(name, []), b.collections.get(name, []), key, ids
+            )
         for name in sorted(set(a.settings) & set(b.settings)):
             if not _same(a.settings.get(name), b.settings.get(name)):
                 changes.append(
@@ -259,7 +259,8 @@ def _diff_scoped(
             if old is not new:
                 rdef = _record_def(apps, app, name)
                 key = next((f for f in rdef.fields if f.key), None) if rdef else None
-                changes += diff_records(app, name, old, new, key, identity_of(apps, app, name))
+                ids = identity_of(apps, app, name) if key is None else ()
+                changes += diff_records(app, name, old, new, key, ids)
         elif (
             name in a.settings
             and name in b.settings
@@ -317,7 +318,7 @@ def identity_of(apps: dict[str, ir.AppModel], app: str, coll: str) -> tuple[str,
     rdef = model.record_of(coll) if model is not None else None
     if model is None or rdef is None or rdef.key_field() is not None:
         return ()
-    return tuple(model.fixed_fields(coll))
+    return tuple(model.identity(coll))
 
 
 def identity_key(record: dict[str, Any], fields: tuple[str, ...]) -> str:
