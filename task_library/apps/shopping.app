@@ -108,6 +108,11 @@ app shopping {
   adds orders only on text "Place your order", text "Buy Now"
   # when an order was placed is history
   changes orders.placed_at nowhere
+  # Within an episode an order changes only where it is placed or cancelled (its page's
+  # Cancel items asks first: "Cancel checked items"). The store ships and delivers orders
+  # over days, not in an episode's minutes, as it reprices its products: a task that runs
+  # while an order of the account ships would see that order updated.
+  changes orders only on text "Place your order", text "Buy Now", text "Cancel checked items"
   collection order_lines: OrderLine
   # An order's lines are written when it is placed, and cancelling items is done from its page
   changes order_lines only on text "Place your order", text "Cancel items"
