@@ -99,7 +99,8 @@ app bills {
     },
   }
 
-  # the Records tab lists every payment (no filter chosen), newest first
+  # the Records tab lists every payment (no filter chosen), newest first, each with when it
+  # was paid to the minute
   probe payments: screen (
     tap id "tab_label" text "Discover",
     tap text "Mini Programs",
@@ -119,6 +120,7 @@ app bills {
     },
     provider = id "record-provider",
     amount = id "record-amount",
+    paid_at = id "record-time",
     status = id "record-status" labels {
       success = "Paid",
       processing = "Processing",
