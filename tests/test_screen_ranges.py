@@ -146,6 +146,58 @@ def test_a_sum_decided_by_the_range_and_one_it_leaves_unknown() -> None:
         evaluate(latest, env)
 
 
+def _minute(hhmm: str, day: str = "2026-05-11") -> dict[str, str]:
+    return {"from": f"{day}T{hhmm}:00", "to": f"{day}T{hhmm}:59.999999"}
+
+
+def _is_the(fn: str, record: dict[str, Any], rows: list[dict[str, Any]], op: str = "==") -> Any:
+    """``placed_at == fn(orders, placed_at)`` on ``record``, one of ``rows`` (or not), as a
+    quantifier over the orders takes it: the snapshot's own record."""
+    snap = WorldSnapshot(apps={"coffee": AppState(collections={"orders": rows})})
+    held = snap.apps["coffee"].collections["orders"]
+    record = next((r for r in held if r == record), record)
+    extreme = ir.Aggregate(fn=fn, source=ir.CollectionRef(app="coffee", name="orders"),
+                           field="placed_at", type=DATETIME)  # fmt: skip
+    cmp = ir.Compare(op=op, left=ir.FieldRef(name="placed_at", type=DATETIME), right=extreme)
+    return evaluate(cmp, Env({}, {}, snap, partial=True).with_record(record))
+
+
+def test_which_record_holds_the_latest_time_is_decided_on_minutes_apart() -> None:
+    early = {"order_no": "A1", ranged("placed_at"): _minute("08:12")}
+    late = {"order_no": "A2", ranged("placed_at"): _minute("09:40")}
+    exact = {"order_no": "A0", "placed_at": "2026-05-11T07:00:00"}
+    rows = [early, late, exact]
+    # the latest is the record none of the others can be later than, though its value, to
+    # the minute, overlaps the latest value (which is its own)
+    assert _is_the("max", late, rows) is True
+    assert _is_the("max", early, rows) is False
+    assert _is_the("max", late, rows, "!=") is False
+    assert _is_the("min", early, rows) is False
+    assert _is_the("min", early, [early, late]) is True
+    # a value that ends where the range begins is not beyond it
+    touching = {"order_no": "A3", "placed_at": "2026-05-11T09:40:00"}
+    assert _is_the("max", late, [late, touching]) is True
+
+
+def test_two_records_shown_at_the_same_minute_leave_the_latest_unknown() -> None:
+    one = {"order_no": "A1", ranged("placed_at"): _minute("09:40")}
+    two = {"order_no": "A2", ranged("placed_at"): _minute("09:40")}
+    inside = {"order_no": "A3", "placed_at": "2026-05-11T09:40:30"}
+    for rows in ([one, two], [one, inside]):
+        with pytest.raises(Unknown):
+            _is_the("max", one, rows)
+    with pytest.raises(Unknown):  # no value for the other: it may be anything
+        _is_the("max", one, [one, {"order_no": "A4"}])
+
+
+def test_the_extreme_of_other_records_is_compared_by_value() -> None:
+    mine = {"order_no": "T1", ranged("placed_at"): _minute("09:40")}
+    # the record is not among those taken: its range against their earliest value
+    assert _is_the("min", mine, [{"order_no": "A1", "placed_at": "2026-05-11T13:20:00"}]) is False
+    with pytest.raises(Unknown):
+        _is_the("min", mine, [{"order_no": "A1", "placed_at": "2026-05-11T09:40:10"}])
+
+
 # ---------------------------------------------------------------- the library and the checker
 def test_coffee_orders_are_read_to_the_minute(screens_read: Any) -> None:
     compiled = library()["mini.coffee_weekly_spend"]

@@ -263,7 +263,71 @@ def _compare_among(
     return answers.pop()
 
 
+def _extreme_side(e: ir.Compare, env: Env) -> tuple[ir.FieldRef, ir.Aggregate] | None:
+    """The record's field and the ``min`` or ``max`` of that field it is compared with for
+    equality (``paid_at == max(payments where ..., paid_at)``), where the record holds the
+    field only as a range (None: the comparison is no such one)."""
+    if not env.partial or env.record is None or e.op not in ("==", "!=") or e.within is not None:
+        return None
+    for mine, other in ((e.left, e.right), (e.right, e.left)):
+        if (
+            isinstance(mine, ir.FieldRef)
+            and isinstance(other, ir.Aggregate)
+            and other.fn in ("min", "max")
+            and other.field == mine.name
+            and _range_of(_known_of(mine, env)) is not None
+        ):
+            return mine, other
+    return None
+
+
+def _is_extreme(mine: ir.FieldRef, agg: ir.Aggregate, env: Env) -> bool | None:
+    """Whether the record's field, read only as a range, is the ``min`` or ``max`` of the
+    records ``agg`` takes, the record among them: true where every other one's value lies
+    on the near side of the whole range (a payment shown at 09:14 is the latest of those
+    shown at 08:30 and 09:02), false where some other one's lies wholly beyond it, else
+    :class:`Unknown` (None: the record is not among them, and the values alone decide).
+    Compared with the extreme's value, the range overlaps it whenever the record is the
+    extreme: which record it is decides what the values alone do not."""
+    record = env.record
+    own = _range_of(_known_of(mine, env))
+    records = matching(agg, env)
+    if own is None or not any(r is record for r in records):
+        return None
+    kind = type_name(mine)
+    sign = 1 if agg.fn == "max" else -1
+    low, high = own if sign > 0 else (own[1], own[0])  # the range's near and far ends
+    settled = True
+    for other in records:
+        if other is record:
+            continue
+        theirs = (
+            _point(other[mine.name])
+            if mine.name in other
+            else _range_of(_known_of(mine, env.with_record(other)))
+        )
+        if theirs is None:
+            raise Unknown(mine.name)
+        if theirs[0] is None:
+            continue  # no value: the aggregate passes it over
+        near, far = theirs if sign > 0 else (theirs[1], theirs[0])
+        beyond, reaches = cmp.order(near, high, kind), cmp.order(far, low, kind)
+        if beyond is None or reaches is None:
+            raise Unknown("a value read as a range, compared with what does not order with it")
+        if sign * beyond > 0:
+            return False  # this one's value lies beyond every value the range holds
+        if sign * reaches > 0:
+            settled = False  # ... or may lie beyond the record's
+    if not settled:
+        raise Unknown("a value read as a range that may or may not be the extreme")
+    return True
+
+
 def _compare(e: ir.Compare, env: Env) -> bool:
+    extreme = _extreme_side(e, env)
+    among = _is_extreme(*extreme, env) if extreme is not None else None
+    if among is not None:
+        return among == (e.op == "==")
     left_known, right_known = _known_of(e.left, env), _known_of(e.right, env)
     if any(k is not None and "one_of" in k for k in (left_known, right_known)):
         return _compare_among(e, env, left_known, right_known)
