@@ -54,15 +54,17 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 788 of 881 end states (seed 0, 6 near misses), 159 of them reference end
-    # states and 491 caught near misses; 6311 of 6790 clause results
-    assert len(decided) / len(cases) >= 0.88
+    # measured: 786 of 873 end states (seed 0, 6 near misses), 162 of them reference end
+    # states and 481 caught near misses; 6289 of 6705 clause results. (Near misses no step
+    # of the episode could bring about are not made: a message or an order's line removed
+    # where nothing that removes one was tapped.)
+    assert len(decided) / len(cases) >= 0.89
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 159 and all(c.device for c in refs)
+    assert len(refs) >= 162 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 485
+    assert len(caught) >= 475
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.92
+    assert observable >= 0.93
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -178,3 +178,50 @@ def test_a_second_transfer_is_caught() -> None:
     rows.append({**rows[0], "sent_at": "2026-05-14T20:19:02", "amount": rows[0]["amount"] + 100})
     case = judge(compiled, traj, end, "twice", None, start_reading(compiled, traj))
     assert case.phoneworld is False and case.device is False, case.unobservable
+
+
+# ---------------------------------------------------------------- lines, tickets and messages
+@pytest.mark.parametrize(
+    ("task", "app", "name", "fields"),
+    [
+        ("mini.coffee_order_from_chat", "coffee", "cart", ("item", "size", "milk", "sugar", "shots")),
+        ("mini.coffee_order_from_chat", "coffee", "order_lines",
+         ("order_no", "item", "size", "milk", "sugar", "quantity", "price")),
+        ("mini.movies_seats_from_chat", "movies", "tickets",
+         ("order_no", "show_id", "film", "cinema", "starts", "row", "seat")),
+        ("mini.coffee_order_from_chat", "wechat", "messages", ("chat", "outgoing", "sent_at")),
+    ],
+)  # fmt: skip
+def test_the_library_tells_lines_tickets_and_messages_apart(
+    task: str, app: str, name: str, fields: tuple[str, ...]
+) -> None:
+    """A cart line is the drink as made up (its cups change), an order's line and a ticket
+    what was paid for, a message the chat, direction and moment it was sent in."""
+    assert identity_of(library()[task].apps, app, name) == fields
+
+
+def test_phoneworld_refuses_a_message_removed_where_none_may_be() -> None:
+    ep = Episode(library()["mini.coffee_order_from_chat"], 0)
+    phone = ep.phone
+    before = dict(phone.state)
+    data = phone.state["wechat"]
+    messages = data.collections["messages"]
+    assert messages
+    phone.state = {**before, "wechat": AppData({**data.collections, "messages": messages[1:]},
+                                               data.settings)}  # fmt: skip
+    with pytest.raises(UndeclaredChange, match=r"a record of wechat\.messages was removed"):
+        phone._changed_where_declared(before)
+
+
+@pytest.mark.parametrize(
+    "task",
+    ["mini.coffee_order_from_chat", "mini.bills_last_payment", "cross.order_total_to_expense"],
+)
+def test_tasks_on_lines_messages_orders_and_minutes_are_decided_on_a_phone(
+    task: str, decided_on_a_phone: Callable[..., None]
+) -> None:
+    """The drink ordered from a chat (no cart line nor message removed: no way to remove one
+    was taken), the latest payment's amount (the payments read to the minute, none in the
+    same minute as the latest), an order's total logged elsewhere (the orders change only
+    where one is placed or cancelled)."""
+    decided_on_a_phone(task, every_case=True)

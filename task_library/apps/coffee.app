@@ -71,6 +71,12 @@ app coffee {
   # its own page (a line's steppers) and in the dialog that clears it
   changes cart only on id "cart-footer", text "Clear the cart?"
   changes cart only by text "Add to Cart", text "Order Again"
+  # A line is a drink as it was made up (adding the same one again adds to its quantity),
+  # and leaves the cart from its "-" at one cup or from the dialog's Clear
+  changes cart.item, cart.size, cart.milk, cart.sugar, cart.shots nowhere
+  removes cart only by
+    xpath "//node[@resource-id='stepper-minus'][../node[@resource-id='stepper-value'][@text='1']]",
+    text "Clear"
   collection orders: Order
   # An order and its lines are made only by paying (the WeChat Pay sheet, or the member
   # balance's confirmation) and cancelled only in the dialog that asks; the store moves an
@@ -88,6 +94,12 @@ app coffee {
   changes orders.placed_at, orders.items, orders.total, orders.store nowhere
   changes orders.pickup, orders.coupon nowhere
   collection order_lines: OrderLine
+  # an order's line is what was paid for: nothing about it changes, and it leaves the order
+  # list only with its order
+  changes order_lines.order_no, order_lines.item, order_lines.size nowhere
+  changes order_lines.milk, order_lines.sugar, order_lines.quantity, order_lines.price nowhere
+  removes order_lines only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
   collection stores: Store
   # The menu and the stores are the chain's: the app shows them and changes neither; a store
   # opens and closes by the clock.

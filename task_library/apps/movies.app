@@ -81,6 +81,12 @@ app movies {
   # another showing, where a cinema allows it, keeps both)
   changes orders.placed_at, orders.film, orders.cinema nowhere
   collection tickets: Ticket
+  # a ticket is the seat it was sold for, at its show: nothing about it changes (a refund
+  # marks its order), and it leaves My Orders only with its order
+  changes tickets.order_no, tickets.show_id, tickets.film, tickets.cinema nowhere
+  changes tickets.starts, tickets.row, tickets.seat nowhere
+  removes tickets only on
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
 
   # My Orders lists each order with its number, film, cinema and start (to the minute), and
   # its tickets' seats. A paid order whose show has started reads "Completed", as a used one

@@ -80,6 +80,13 @@ app wechat {
   # WeChat keeps the mini programs used lately itself: opening one puts it at the top of the
   # list, and using one on another device (WeChat for PC) lists it too.
   changes recent_mini_apps by itself
+  # A message stays in its chat, sent (or received) when it was, whatever becomes of it (a
+  # recall turns it into a notice in place); it leaves the chat only by Delete (its menu's,
+  # the chat's, a selection's) or by clearing the chat history (the dialog's Clear)
+  changes messages.chat, messages.outgoing, messages.sent_at nowhere
+  removes messages only by
+    xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]",
+    text "Clear"
   # A transfer is made only from the WeChat Pay sheet of a transfer (the password or
   # fingerprint confirms it there), whose payee line reads "Transfer to" and the friend: a
   # mini program's sheet names its merchant; the friend accepts or returns it, or it lapses
