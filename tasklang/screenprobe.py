@@ -215,9 +215,10 @@ def spot(rep: Reporter, decl: ast.ScreenSpot, t: ir.Type, what: str) -> ir.Scree
         if out.format.count("{}") != 1:
             rep.error("TL1023", f'the format of {what} needs one `{{}}` for the value, not "'
                       f'{out.format}"', decl.span, 'e.g. `format "Order No. {}"`')  # fmt: skip
-        elif "{}{*}" in out.format or "{*}{}" in out.format:
+        elif ("{}{*}" in out.format or "{*}{}" in out.format) and not decl.labels:
+            # (with labels, the value is the label that fits)
             rep.error("TL1023", f"the format of {what} does not say where the value ends",
-                      decl.span, "put text between `{}` and `{*}`")  # fmt: skip
+                      decl.span, "put text between `{}` and `{*}`, or give the value labels")  # fmt: skip
     labels(rep, decl, out, item, what)
     forms(rep, decl, out, t, what)
     return out

@@ -94,6 +94,45 @@ def test_the_key_and_a_setting_are_read_on_every_row() -> None:
     assert any("setting `total` is one value" in d.message for d in result.diagnostics)
 
 
+SPEC = """\
+app cups_demo {
+  package "com.example.cups"
+  record Line { item: text  size: enum(small, large) = "small"  sugar: enum(none, less) = "none" }
+  collection lines: Line
+  probe lines: screen rows id "line" {
+    item = id "item",
+    size = id "spec" format "{} · {*}" labels { small = "Small", large = "Large" },
+    %s
+  }
+}
+"""
+
+
+def test_one_text_of_several_options_is_read_by_their_labels() -> None:
+    """A line's options in one text ("Large · Less Sugar · 2 shots"): where the value is one
+    of the labels, only the splits whose value is a label count, and `{}` may touch `{*}`."""
+    sugar = (
+        'sugar = id "spec" format "{*} · {}{*}" labels { none = "No Sugar", less = "Less Sugar" },'
+    )
+    result = Compiler().compile_text(SPEC % sugar, path="cups.app")
+    assert result.diagnostics == []
+    [probe_] = result.apps["cups_demo"].probes
+    size = spot_decoder(probe_.spots["size"], ir.Type(name="enum", members=["small", "large"]))
+    sweet = spot_decoder(probe_.spots["sugar"], ir.Type(name="enum", members=["none", "less"]))
+    assert size("Large · Less Sugar · 2 shots") == "large"
+    assert sweet("Large · Less Sugar · 2 shots") == "less"
+    assert sweet("Small · No Sugar") == "none"
+    with pytest.raises(DecodeError, match="none of the labels 'Small', 'Large'"):
+        size("Huge · No Sugar")
+    with pytest.raises(DecodeError, match="which part"):  # two labels fit: which is it?
+        sweet("Small · No Sugar · Less Sugar")
+    # without labels, a value that touches other text has no end
+    bare = SPEC % 'sugar = id "spec" format "{*} · {}{*}",'
+    result = Compiler().compile_text(bare.replace("enum(none, less)", "text"), path="cups.app")
+    assert [d.code for d in result.diagnostics] == ["TL1023"]
+    assert "does not say where the value ends" in result.diagnostics[0].message
+
+
 # ---------------------------------------------------------------- reading
 def _decoder(fields: str, name: str) -> Any:
     app, _ = _compile(fields)

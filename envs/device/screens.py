@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -287,7 +287,7 @@ def _formatted(spot: ir.ScreenSpot, t: ir.Type, base: Decode, labels: dict[str, 
             if t.name in ("text", "phone", "email"):
                 return ""
             raise DecodeError(f"nothing shown where {spot.format!r} was expected")
-        inner = unformat(spot.format, text) if spot.format is not None else text
+        inner = unformat(spot.format, text, labels) if spot.format is not None else text
         if inner == "" and t.optional:
             return None
         return base(inner)
@@ -329,13 +329,17 @@ def _form_pattern(text: str) -> re.Pattern[str]:
     return re.compile(".*".join(re.escape(part) for part in text.split("{*}")), re.DOTALL)
 
 
-def unformat(fmt: str, text: str) -> str:
+def unformat(fmt: str, text: str, labels: Collection[str] = ()) -> str:
     """The value ``{}`` stands for in ``text`` written as ``fmt`` (``{*}``: any other text).
     Text that splits more than one way ("Row 1 Seat 2 Seat 3" as "Row {} Seat {*}") does
-    not say which value it shows, and is an error.
+    not say which value it shows, and is an error; with ``labels`` (the texts the value may
+    be), only the splits whose value is one of them count, so one text may show several
+    options ("Large · Oat Milk · Less Sugar" as "{} · {*}" with the sizes' labels).
 
     >>> unformat("Order No. {}", "Order No. A0193"), unformat("Row {*} Seat {}", "Row 5 Seat 7")
     ('A0193', '7')
+    >>> unformat("{*} · {} · {*}", "Large · Oat Milk · Less Sugar", ("Whole Milk", "Oat Milk"))
+    'Oat Milk'
     """
     if "{*}" not in fmt:
         prefix, _, suffix = fmt.partition("{}")
@@ -347,13 +351,19 @@ def unformat(fmt: str, text: str) -> str:
             raise DecodeError(f"{text[:60]!r} is not written as {fmt!r}")
         return text[len(prefix) : len(text) - len(suffix)]
     parts = [re.escape(p).replace(re.escape("{*}"), "(?:.*{0})") for p in fmt.split("{}")]
-    value = "(.*{0})"
     found = set()
-    for lazy in ("", "?"):
-        pattern = (parts[0] + value + parts[1]).replace("{0}", lazy)
+    if labels:
+        around = [p.replace("{0}", "") for p in parts]
+        found = {v for v in labels
+                 if re.fullmatch(around[0] + re.escape(v) + around[1], text, re.DOTALL)}  # fmt: skip
+    for lazy in ("", "?") if not labels else ():
+        pattern = (parts[0] + "(.*{0})" + parts[1]).replace("{0}", lazy)
         m = re.fullmatch(pattern, text, re.DOTALL)
         if m is not None:
             found.add(m[1])
+    if not found and labels:
+        shown = ", ".join(repr(v) for v in labels)
+        raise DecodeError(f"{text[:60]!r} shows none of the labels {shown} as {fmt!r}")
     if not found:
         raise DecodeError(f"{text[:60]!r} is not written as {fmt!r}")
     if len(found) > 1:

@@ -123,6 +123,40 @@ app coffee {
   changes member_balance only on text "Pay with Member Balance", text "Top Up"
   changes member_points by itself
 
+  # The cart lists each line: the drink, its options in one text ("Large · Oat Milk · Less
+  # Sugar", then "· 2 shots" for more than one; nothing for food), its price and its cups.
+  # (The shots are not read: a line's text shows them only where there are more than one.)
+  probe cart: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Coffee",
+    tap id "appbrand_name" text "Coffee",
+    tap id "tab-bar-item" text "Menu",
+    tap id "cart-icon",
+  ) rows id "cart-line" {
+    item = id "com.tencent.mm:id/cart_item",
+    size = id "cart-line-spec" format "{} · {*}" labels {
+      small = "Small",
+      medium = "Medium",
+      large = "Large",
+    } or { "" = unknown },
+    milk = id "cart-line-spec" format "{*} · {} · {*}" labels {
+      whole = "Whole Milk",
+      skim = "Skim Milk",
+      oat = "Oat Milk",
+      soy = "Soy Milk",
+      none = "No Milk",
+    } or { "" = unknown },
+    sugar = id "cart-line-spec" format "{*} · {}{*}" labels {
+      none = "No Sugar",
+      less = "Less Sugar",
+      normal = "Normal Sugar",
+    } or { "" = unknown },
+    quantity = id "stepper-value",
+    price = id "cart-line-price",
+  }
   # the order list shows each order in full (when it was placed, to the minute), and the cups
   # of each of its lines
   probe orders: screen (
