@@ -365,6 +365,18 @@ def test_connected_devices(p: Phone) -> None:
     assert p.record("bluetooth_devices", "name", "WH-1000XM5")["paired"] is False
 
 
+def test_with_bluetooth_off_no_device_is_listed_until_see_all_turns_it_on(p: Phone) -> None:
+    p.go("Connected devices", "Connection preferences", "Bluetooth")
+    assert p.tap(text="Use Bluetooth").ok and p.setting("bluetooth") is False
+    p.go("Connected devices")
+    assert not p.has(text="JBL Flip 6") and not p.has(text="WH-1000XM5")
+    assert p.has(text="Saved devices") and p.has(text="Bluetooth will turn on")
+    assert p.tap(text="See all").ok
+    assert p.setting("bluetooth") is True
+    assert p.has(text="JBL Flip 6")  # saved, and disconnected when Bluetooth went off
+    assert all(d["paired"] for d in p.records("bluetooth_devices") if d["name"] == "JBL Flip 6")
+
+
 def test_pair_new_device_turns_bluetooth_on(p: Phone) -> None:
     p.go("Connected devices", "Connection preferences", "Bluetooth")
     assert p.activity() == "com.android.settings.Settings$BluetoothSettingsActivity"

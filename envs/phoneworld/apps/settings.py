@@ -16,9 +16,11 @@ Pages and what they change (model ``settings``):
   Saved networks. Turning Wi-Fi off disconnects; turning it on reconnects to the saved network
   with the best signal, as a real phone does. Airplane mode turns Wi-Fi and Bluetooth off (and
   does not turn them back on when it is turned off: the model does not remember what was on).
-- Connected devices: currently connected and saved Bluetooth devices, Pair new device (opening it
-  turns Bluetooth on, as on a real phone; a pairing dialog "Pair with X?"), device details
-  (Connect / Disconnect / Forget), Connection preferences > Bluetooth ("Use Bluetooth").
+- Connected devices: currently connected and saved Bluetooth devices (while Bluetooth is on:
+  with it off, none is listed, as on a real phone), Pair new device and See all (opening
+  either turns Bluetooth on, as on a real phone; a pairing dialog "Pair with X?"), device
+  details (Connect / Disconnect / Forget), Connection preferences > Bluetooth ("Use
+  Bluetooth").
 - Apps > See all apps > app info > Notifications, and Notifications > App notifications: the
   apps of ``app_notifications`` (``com.android.settings:id/app_name``) with their switches; an
   app's page has "All <app> notifications" and one switch per channel (the channels shown are
@@ -771,7 +773,11 @@ class Settings(App):
         )
 
     def screen_connected(self, ctx: Ctx, route: Route) -> Screen:
-        devices = ctx.records("bluetooth_devices")
+        # As AOSP's: the saved devices are listed only while Bluetooth is on (the adapter
+        # reports no bonded device while off), three at most; "See all" is always offered,
+        # and while Bluetooth is off it says that opening it turns Bluetooth on.
+        on = bool(ctx.setting("bluetooth"))
+        devices = ctx.records("bluetooth_devices") if on else []
         connected = [d for d in devices if d["paired"] and d["connected"]]
         saved = [d for d in devices if d["paired"] and not d["connected"]]
         rows: list[View] = []
@@ -779,10 +785,10 @@ class Settings(App):
             rows.append(_category("Currently connected"))
             rows += [self._device_row(d) for d in connected]
         rows.append(_pref("Pair new device", "", "open", "pair", icon=True))
-        if saved:
-            rows.append(_category("Saved devices"))
-            rows += [self._device_row(d) for d in saved[:3]]
-            rows.append(_pref("See all", "", "open", "saved_devices"))
+        rows.append(_category("Saved devices"))
+        rows += [self._device_row(d) for d in saved[:3]]
+        see_all = "" if on else "Bluetooth will turn on"
+        rows.append(_pref("See all", see_all, "open", "saved_devices"))
         rows.append(
             _pref("Connection preferences", "Bluetooth, Android Auto, NFC", "open", "connection")
         )
@@ -1304,8 +1310,8 @@ class Settings(App):
     # ------------------------------------------------------------ navigation
     def on_open(self, ctx: Ctx, arg: Any) -> None:
         screen, args = (arg, ()) if isinstance(arg, str) else arg
-        if screen == "pair" and not ctx.setting("bluetooth"):
-            ctx.set("bluetooth", True)  # Pair new device turns Bluetooth on
+        if screen in ("pair", "saved_devices") and not ctx.setting("bluetooth"):
+            ctx.set("bluetooth", True)  # Pair new device and See all turn Bluetooth on
         ctx.hide_keyboard()  # a new page takes the keyboard away
         ctx.push(screen, **dict(args))
 
