@@ -295,8 +295,6 @@ def _is_extreme(mine: ir.FieldRef, agg: ir.Aggregate, env: Env) -> bool | None:
     if own is None or not any(r is record for r in records):
         return None
     kind = type_name(mine)
-    sign = 1 if agg.fn == "max" else -1
-    low, high = own if sign > 0 else (own[1], own[0])  # the range's near and far ends
     settled = True
     for other in records:
         if other is record:
@@ -310,14 +308,19 @@ def _is_extreme(mine: ir.FieldRef, agg: ir.Aggregate, env: Env) -> bool | None:
             raise Unknown(mine.name)
         if theirs[0] is None:
             continue  # no value: the aggregate passes it over
-        near, far = theirs if sign > 0 else (theirs[1], theirs[0])
-        beyond, reaches = cmp.order(near, high, kind), cmp.order(far, low, kind)
+        # for `max`: this one's lowest value above the range's highest (it is later than
+        # the record whatever the seconds), or its highest above the range's lowest (it
+        # may be); for `min` the same, below
+        if agg.fn == "max":
+            beyond, reaches = cmp.order(theirs[0], own[1], kind), cmp.order(theirs[1], own[0], kind)
+        else:
+            beyond, reaches = cmp.order(own[0], theirs[1], kind), cmp.order(own[1], theirs[0], kind)
         if beyond is None or reaches is None:
             raise Unknown("a value read as a range, compared with what does not order with it")
-        if sign * beyond > 0:
-            return False  # this one's value lies beyond every value the range holds
-        if sign * reaches > 0:
-            settled = False  # ... or may lie beyond the record's
+        if beyond > 0:
+            return False
+        if reaches > 0:
+            settled = False
     if not settled:
         raise Unknown("a value read as a range that may or may not be the extreme")
     return True
