@@ -215,13 +215,19 @@ def test_phoneworld_refuses_a_message_removed_where_none_may_be() -> None:
 
 @pytest.mark.parametrize(
     "task",
-    ["mini.coffee_order_from_chat", "mini.bills_last_payment", "cross.order_total_to_expense"],
+    [
+        "mini.coffee_order_from_chat",
+        "mini.coffee_order_latte",
+        "mini.bills_last_payment",
+        "cross.order_total_to_expense",
+    ],
 )
 def test_tasks_on_lines_messages_orders_and_minutes_are_decided_on_a_phone(
     task: str, decided_on_a_phone: Callable[..., None]
 ) -> None:
     """The drink ordered from a chat (no cart line nor message removed: no way to remove one
-    was taken), the latest payment's amount (the payments read to the minute, none in the
+    was taken), the latte in the cart (its size read from the line's text of options), the
+    latest payment's amount (the payments read to the minute, none in the
     same minute as the latest), an order's total logged elsewhere (the orders change only
     where one is placed or cancelled)."""
     decided_on_a_phone(task, every_case=True)
