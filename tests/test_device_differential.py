@@ -298,7 +298,7 @@ def test_differential_says_why_a_reference_stays_undecided() -> None:
 
     from tasklang.cli import app
 
-    task = "mini.coffee_order_latte"
+    task = "mini.coffee_coupon_order"
     ids = {c.id for c in library()[task].task.clauses}
     runner = CliRunner()
     result = runner.invoke(app, ["device", "differential", task, "--format", "json"])
@@ -306,7 +306,7 @@ def test_differential_says_why_a_reference_stays_undecided() -> None:
     [undecided] = json.loads(result.output)["undecided_references"]
     assert undecided["task"] == task and undecided["clauses"]
     assert set(undecided["clauses"]) <= ids
-    assert any("coffee.cart" in why for why in undecided["clauses"].values())
+    assert any("coffee.coupons" in why for why in undecided["clauses"].values())
     text = runner.invoke(app, ["device", "differential", task, "--why"])
     assert text.exit_code == 0, text.output
     assert "1 of 1 reference end states undecided on a phone" in text.output
