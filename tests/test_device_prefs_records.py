@@ -3,6 +3,7 @@ laps and world clocks): read exactly from the file as Android writes it, or left
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -169,6 +170,15 @@ def test_a_running_timer_is_read_without_its_time_left() -> None:
     cov = coverage(CLOCK).partly_read(lacking)
     assert cov.partly[("clock", "timers")] == {"remaining"}
     assert {"length", "label", "state"} <= cov.fields[("clock", "timers")]
+
+
+def test_a_task_that_guards_a_paused_timer_is_decided_on_a_phone(
+    decided_on_a_phone: Callable[..., None],
+) -> None:
+    """The stopwatch task's tea timer is paused (a running one counts down by itself, so a
+    guard on it could not be kept by any agent): read whole, it proves the timers
+    unchanged."""
+    decided_on_a_phone("androidworld.clock_stop_watch_paused_verify")
 
 
 def test_setup_says_it_does_not_write_records_kept_in_shared_preferences() -> None:
