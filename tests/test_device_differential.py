@@ -54,13 +54,13 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 791 of 873 end states (seed 0, 6 near misses), 163 of them reference end
-    # states and 481 caught near misses; 6296 of 6705 clause results. (Near misses no step
+    # measured: 793 of 873 end states (seed 0, 6 near misses), 164 of them reference end
+    # states and 482 caught near misses; 6306 of 6705 clause results. (Near misses no step
     # of the episode could bring about are not made: a message or an order's line removed
     # where nothing that removes one was tapped.)
     assert len(decided) / len(cases) >= 0.89
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 163 and all(c.device for c in refs)
+    assert len(refs) >= 164 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 475
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
