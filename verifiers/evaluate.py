@@ -263,10 +263,12 @@ def _compare_among(
     return answers.pop()
 
 
-def _extreme_side(e: ir.Compare, env: Env) -> tuple[ir.FieldRef, ir.Aggregate] | None:
-    """The record's field and the ``min`` or ``max`` of that field it is compared with for
-    equality (``paid_at == max(payments where ..., paid_at)``), where the record holds the
-    field only as a range (None: the comparison is no such one)."""
+def _extreme_side(
+    e: ir.Compare, env: Env
+) -> tuple[ir.FieldRef, ir.Aggregate, tuple[Any, Any]] | None:
+    """The record's field, the ``min`` or ``max`` of that field it is compared with for
+    equality (``paid_at == max(payments where ..., paid_at)``), and the range the record
+    holds the field only as (None: the comparison is no such one)."""
     if not env.partial or env.record is None or e.op not in ("==", "!=") or e.within is not None:
         return None
     for mine, other in ((e.left, e.right), (e.right, e.left)):
@@ -275,13 +277,15 @@ def _extreme_side(e: ir.Compare, env: Env) -> tuple[ir.FieldRef, ir.Aggregate] |
             and isinstance(other, ir.Aggregate)
             and other.fn in ("min", "max")
             and other.field == mine.name
-            and _range_of(_known_of(mine, env)) is not None
         ):
-            return mine, other
+            own = _range_of(_known_of(mine, env))
+            return (mine, other, own) if own is not None else None
     return None
 
 
-def _is_extreme(mine: ir.FieldRef, agg: ir.Aggregate, env: Env) -> bool | None:
+def _is_extreme(
+    mine: ir.FieldRef, agg: ir.Aggregate, own: tuple[Any, Any], env: Env
+) -> bool | None:
     """Whether the record's field, read only as a range, is the ``min`` or ``max`` of the
     records ``agg`` takes, the record among them: true where every other one's value lies
     on the near side of the whole range (a payment shown at 09:14 is the latest of those
@@ -290,9 +294,8 @@ def _is_extreme(mine: ir.FieldRef, agg: ir.Aggregate, env: Env) -> bool | None:
     Compared with the extreme's value, the range overlaps it whenever the record is the
     extreme: which record it is decides what the values alone do not."""
     record = env.record
-    own = _range_of(_known_of(mine, env))
     records = matching(agg, env)
-    if own is None or not any(r is record for r in records):
+    if not any(r is record for r in records):
         return None
     kind = type_name(mine)
     settled = True
