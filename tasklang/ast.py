@@ -338,6 +338,7 @@ class ProbeDecl(Node):
     fields: list[ScreenField] | None = None  # screen: each field of a row
     value: ScreenSpot | None = None  # screen: a setting's value
     details: list[ScreenField] | None = None  # screen: fields each row's own page shows
+    details_tap: Selector | None = None  # screen: the element of a row a tap opens it by
     # screen: the groups the page lists, each opening a page of rows, and what each shows
     each: Selector | None = None
     each_fields: list[ScreenField] | None = None

@@ -609,7 +609,8 @@ class _Formatter(_ExprPrinter):
         if node.details is None:
             return read
         more = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.details)
-        return _cat(read, " details ", _Group("{", more, "}", pad=bool(more)))
+        tap = f"tap {self._text_Selector(node.details_tap)} " if node.details_tap else ""
+        return _cat(read, f" details {tap}", _Group("{", more, "}", pad=bool(more)))
 
     def _screen_spot(self, spot: ast.ScreenSpot) -> _Doc:
         fmt = f" format {spot.format}" if spot.format is not None else ""

@@ -551,7 +551,9 @@ class Probe(IRNode):
     steps: list[ScreenStep] = Field(default_factory=list)
     spots: dict[str, ScreenSpot] = Field(default_factory=dict)
     # `details { ... }`: fields each record's own page shows, opened by a tap on its row
+    # (``details_tap``: on the row's element it finds, else the row's centre)
     details: dict[str, ScreenSpot] = Field(default_factory=dict)
+    details_tap: Selector | None = None
     # `each SELECTOR { ... }`: the page lists groups (one element each, ``each``), and a tap
     # on one opens the page of its rows; ``each_spots``: fields every row of a group holds,
     # read on the group's element

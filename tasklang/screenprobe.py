@@ -153,13 +153,21 @@ def names(
 def details(
     rep: Reporter, app: ir.AppModel, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef
 ) -> None:
-    """``details { field = SPOT, ... }``: fields read on each record's own page, which a tap
-    on its row opens. The row is found again by its key, so the rows must read the key."""
+    """``details [tap SELECTOR] { field = SPOT, ... }``: fields read on each record's own
+    page, which a tap on its row opens (on the row's element SELECTOR finds, where the row
+    opens its page from a link). The row is found again by its key, so the rows must read
+    the key; the rows of a collection without a key are found by all they read, which no
+    two may read alike."""
     key = record.key_field()
-    if key is None or key.name not in probe.spots:
+    if key is not None and key.name not in probe.spots:
         rep.error("TL1023", "`details` finds each row again by its key: the rows must read "
                   f"the key of `{record.name}`", decl.span,
                   "read the key in the rows, or drop `details`")  # fmt: skip
+    if key is None and not probe.spots:
+        rep.error("TL1023", f"`details` finds each row again by what it reads (`{record.name}` "
+                  "has no key): the rows must read a field", decl.span)  # fmt: skip
+    if decl.details_tap is not None:
+        probe.details_tap = selector(rep, decl.details_tap)
     for f in decl.details or []:
         fdef = _field_of(rep, record, probe, f)
         if fdef is None:

@@ -173,7 +173,9 @@ class ToAst(Transformer[Token, ast.Module]):
     def probe_screen(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         path, (rows, fields, value, details, each) = items
         steps = path or []
-        extra = {"steps": steps, "fields": fields, "value": value, "details": details}
+        tap, details = details if details is not None else (None, None)
+        extra = {"steps": steps, "fields": fields, "value": value, "details": details,
+                 "details_tap": tap}  # fmt: skip
         if each is not None:
             extra["each"], extra["each_fields"] = each
         return ("screen", [], rows, None, extra)
@@ -198,8 +200,12 @@ class ToAst(Transformer[Token, ast.Module]):
         selector, *fields = items
         return (selector, [f for f in fields if f is not None])
 
-    def screen_details(self, meta: Meta, items: list[Any]) -> list[ast.ScreenField]:
-        return [f for f in items if f is not None]
+    def screen_details(self, meta: Meta, items: list[Any]) -> tuple[Any, list[ast.ScreenField]]:
+        tap, *fields = items
+        return (tap, [f for f in fields if f is not None])
+
+    def screen_details_tap(self, meta: Meta, items: list[Any]) -> Any:
+        return items[0]
 
     def screen_value(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return (None, None, items[0], None, None)

@@ -354,11 +354,13 @@ class ScreenReader:
         if spec.each:
             return self.groups(spec)
         assert spec.probe.selector is not None
-        out = [_record(v) for v in _read_rows(self.pages(spec), spec.probe.selector, spec.reads,
-                                              spec)]  # fmt: skip
+        shown = _read_rows(self.pages(spec), spec.probe.selector, spec.reads, spec)
+        out = [_record(v) for v in shown]
         if spec.details:
-            for record in out:
-                record.update(_record(self.details(spec, record)))
+            if spec.key_field is None:
+                _told_apart(spec, shown)
+            for record, values in zip(out, shown, strict=True):
+                record.update(_record(self.details(spec, record, values)))
         return out
 
     def groups(self, spec: ScreenSpec) -> list[dict[str, Any]]:
@@ -381,7 +383,7 @@ class ScreenReader:
         for values in groups:
             self.seen.clear()  # the phone leaves the page of the groups
             self.steps(spec)
-            node = self.find_row(spec, spec.probe.each, first, values[first.name])
+            node = self.find_row(spec, spec.probe.each, (first,), (values[first.name],))[1]
             b = bounds(node)
             assert b is not None
             self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
@@ -389,45 +391,78 @@ class ScreenReader:
             out += [_record({**row, **values}) for row in rows]
         return out
 
-    def find_row(self, spec: ScreenSpec, sel: ir.Selector, read: SpotRead, value: Any) -> Any:
-        """The first element ``sel`` matches whose spot ``read`` reads ``value``, scrolling
-        down to it."""
+    def find_row(
+        self,
+        spec: ScreenSpec,
+        sel: ir.Selector,
+        reads: tuple[SpotRead, ...],
+        values: tuple[Any, ...],
+        whole: bool = False,
+    ) -> tuple[Page, Any]:
+        """The screen and the first element ``sel`` matches whose spots ``reads`` read
+        ``values``, scrolling down to it (``whole``: a row the list shows whole, so a row
+        cut off at the edge, which reads less than it shows, is never taken for another)."""
         page, moved = self.dump(), True
         for _ in range(MAX_PAGES):
-            row = _row_of(page, sel, read, value, spec)
+            row = _row_of(page, sel, reads, values, spec, whole)
             if row is not None:
-                return row
+                return page, row
             if not moved:
-                raise ScreenError(f"no row of {spec.app}.{spec.target} reads {value!r} again")
+                what = ", ".join(f"{r.name} {v!r}" for r, v in zip(reads, values, strict=True))
+                raise ScreenError(f"no row of {spec.app}.{spec.target} reads {what} again")
             page, moved = self.drag(page, down=True)
         raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
 
-    def details(self, spec: ScreenSpec, record: dict[str, Any]) -> dict[str, Any]:
+    def details(
+        self, spec: ScreenSpec, record: dict[str, Any], read_there: dict[str, Any]
+    ) -> dict[str, Any]:
         """The `details` of one record: from the app's start, the way to the list again, a
-        tap on the row that reads the record's key (scrolling down to it), and the page that
-        opens, scrolled from its top to its end; each spot reads the first element it finds
-        there (none: no text)."""
-        assert spec.probe.selector is not None and spec.key_field is not None
-        if spec.key_field not in record:  # a key shown only to a range finds no one row
+        tap on the row that reads the record's key (a collection without a key: the row
+        that reads all ``read_there`` read on the record's row), scrolling down to it, on the element of
+        the row `details tap` names (else the row's centre), and the page that opens,
+        scrolled from its top to its end; each spot reads the first element it finds there
+        (none: no text)."""
+        assert spec.probe.selector is not None
+        if spec.key_field is None:
+            reads, values = spec.reads, tuple(read_there[r.name] for r in spec.reads)
+        elif spec.key_field not in record:  # a key shown only to a range finds no one row
             raise ScreenError(f"a row of {spec.app}.{spec.target} does not show its key whole")
-        key = record[spec.key_field]
+        else:
+            reads = tuple(r for r in spec.reads if r.name == spec.key_field)
+            values = (record[spec.key_field],)
         self.seen.clear()  # the phone leaves the list's page
         self.steps(spec)
-        key_read = next(r for r in spec.reads if r.name == spec.key_field)
-        row = self.find_row(spec, spec.probe.selector, key_read, key)
-        b = bounds(row)
+        page, row = self.find_row(spec, spec.probe.selector, reads, values,
+                                  whole=spec.key_field is None)  # fmt: skip
+        target = row
+        if spec.probe.details_tap is not None:
+            found = [n for n in page.select(spec.probe.details_tap, row) if bounds(n)]
+            if not found:
+                what = selector_text(spec.probe.details_tap)
+                raise ScreenError(f"a row of {spec.app}.{spec.target} shows no `{what}` to tap")
+            target = found[0]
+        b = bounds(target)
         assert b is not None
         self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
         pages = self.scroll_through()
-        values = {}
+        out = {}
         for read in spec.details:
-            found = next(
+            found_at = next(
                 (n for p in pages for n in p.select(read.spot.selector) if bounds(n)), None
             )
-            values[read.name] = _decode(
-                read, (shown(found, read) if found is not None else "",), spec
+            out[read.name] = _decode(
+                read, (shown(found_at, read) if found_at is not None else "",), spec
             )
-        return values
+        return out
+
+
+def _told_apart(spec: ScreenSpec, rows: list[dict[str, Any]]) -> None:
+    """The rows of a collection without a key are found again by all they read: no two may
+    read alike."""
+    for i, a in enumerate(rows):
+        if any(a == b for b in rows[:i]):
+            raise ScreenError(f"two rows of {spec.app}.{spec.target} read alike: neither can "
+                              "be found again to open its page")  # fmt: skip
 
 
 def _record(values: dict[str, Any]) -> dict[str, Any]:
@@ -450,14 +485,25 @@ def _read_rows(
             for r in stitch(shots)]  # fmt: skip
 
 
-def _row_of(page: Page, sel: ir.Selector, read: SpotRead, value: Any, spec: ScreenSpec) -> Any:
-    """The row ``sel`` finds on the page, shown whole or in part, whose spot ``read`` reads
-    ``value`` (None: no row there does)."""
+def _row_of(
+    page: Page,
+    sel: ir.Selector,
+    reads: tuple[SpotRead, ...],
+    values: tuple[Any, ...],
+    spec: ScreenSpec,
+    whole: bool,
+) -> Any:
+    """The row ``sel`` finds on the page, shown whole (or, unless ``whole``, in part),
+    whose spots ``reads`` read ``values`` (None: no row there does)."""
+    scroller = page.scroller()
+    view = bounds(scroller) if scroller is not None else None
     for node in page.select(sel):
-        if bounds(node) is None:
+        b = bounds(node)
+        if b is None or (whole and view is not None and (b[1] < view[1] or b[3] > view[3])):
             continue
         try:
-            if _decode(read, texts(page, node, read), spec) == value:
+            if all(_decode(r, texts(page, node, r), spec) == v
+                   for r, v in zip(reads, values, strict=True)):  # fmt: skip
                 return node
         except ScreenError:
             continue  # a row cut off at the edge shows part of what it reads

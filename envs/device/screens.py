@@ -128,7 +128,8 @@ class ScreenSpec(AppProbe):
     """One `screen` probe of one app: the way to its page and what is read there."""
 
     reads: tuple[SpotRead, ...]
-    # `details`: read on each record's own page (a tap on its row, found by ``key_field``)
+    # `details`: read on each record's own page (a tap on its row, found by ``key_field``,
+    # or by all ``reads`` read where the records have no key)
     details: tuple[SpotRead, ...] = ()
     key_field: str | None = None
     # `each`: read on each group's element (a list of lists), for every row of its page
@@ -150,7 +151,9 @@ class ScreenSpec(AppProbe):
         )
         if self.details:
             shown = ", ".join(r.name for r in self.details)
-            what += f", then each row's own page (a tap on the row) for {shown}"
+            tap = (f"its {selector_text(self.probe.details_tap)}"
+                   if self.probe.details_tap is not None else "the row")  # fmt: skip
+            what += f", then each row's own page (a tap on {tap}) for {shown}"
         if self.each and self.probe.each is not None:
             shown = ", ".join(r.name for r in self.each)
             what = (f"each {selector_text(self.probe.each)} (for {shown}), a tap on it, "
