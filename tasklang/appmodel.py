@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ast, ir
@@ -76,6 +76,9 @@ def prefs_entry_map(text: str | None) -> list[tuple[str, str]]:
 class AppBuilder(Reporter):
     """Builds ``ir.AppModel`` from an app declaration; collects diagnostics."""
 
+    # fields of records without a key said to change only somewhere: (app, name, where)
+    keyless_fields: list[tuple[str, str, Span]] = field(default_factory=list)
+
     def build(self, decl: ast.AppDecl) -> ir.AppModel:
         app = ir.AppModel(name=decl.name, span=decl.span)
         probes: list[ast.ProbeDecl] = []
@@ -98,6 +101,7 @@ class AppBuilder(Reporter):
         changes = [i for i in decl.items if isinstance(i, ast.ChangeDecl)]
         for change in (c for c in changes if c.verb == "changes"):
             self.change_scope(app, change)
+        self.fields_told_apart(app)
         for change in (c for c in changes if c.verb != "changes"):  # records told apart
             self.record_scope(app, change)
         for coll_decl in (i for i in decl.items if isinstance(i, ast.CollectionDecl)):
@@ -304,11 +308,7 @@ class AppBuilder(Reporter):
             return False
         key = rdef.key_field()
         if key is None and keyed:
-            self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
-                       "field, so nothing says which record a field changed in", at,
-                       "say where the whole collection changes instead (a field may still "
-                       "change `nowhere`, or `by itself`)")  # fmt: skip
-            return False
+            self.keyless_fields.append((app.name, name, at))  # told apart by fields, checked after
         if rdef.field(fname) is None:
             self.error("TL1033", f"record `{rdef.name}` of `{app.name}.{coll}` has no field "
                        f"`{fname}`", at,
@@ -320,6 +320,24 @@ class AppBuilder(Reporter):
                        f"say where `{coll}` changes instead")  # fmt: skip
             return False
         return True
+
+    def fields_told_apart(self, app: ir.AppModel) -> None:
+        """A field said to change only somewhere, of records without a key: the records
+        must be told apart by the fields that never change (``changes C.F nowhere``), as a
+        record that keeps them is the same record."""
+        for name, at in [(n, at) for a, n, at in self.keyless_fields if a == app.name]:
+            coll = name.split(".", 1)[0]
+            if app.identity(coll):
+                continue
+            self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
+                       "field, nor fields that never change, so nothing says which record a "
+                       "field changed in", at, "say where the whole collection changes "
+                       f"instead, or which fields never change (`changes {coll}.FIELD "
+                       "nowhere`)")  # fmt: skip
+            for scope in app.changes:
+                if name in scope.names:
+                    scope.names.remove(name)
+            app.changes = [c for c in app.changes if c.names]
 
     def append_only(self, decl: ast.CollectionDecl, rdef: ir.RecordDef) -> None:
         """An append-only collection keeps each record under its key, so its record type

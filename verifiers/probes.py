@@ -48,6 +48,7 @@ class Coverage:
     # ``(app, "collection.field")``: that field, in every record that kept its key
     quiet: frozenset[Key] = frozenset()
     record_fields: dict[Key, frozenset[str]] = field(default_factory=dict)  # every field
+    record_keys: dict[Key, str] = field(default_factory=dict)  # the key field, where there is one
     # never lose a record (nor a record its key): `append only`, or proved for the episode
     append_only: frozenset[Key] = frozenset()
     # read the same before the episode and after it (a listing that holds the records among
@@ -80,6 +81,7 @@ class Coverage:
     ) -> Coverage:
         complete, state, keyed, colls, kept = set(), set(), set(), set(), set()
         every: dict[Key, frozenset[str]] = {}
+        keys: dict[Key, str] = {}
         itself = frozenset((name, n) for name, app in compiled.apps.items() for n in app.by_itself)
         for name, app in compiled.apps.items():
             for s in app.settings:
@@ -92,6 +94,8 @@ class Coverage:
                 rdef = app.record(c.record)
                 if rdef is not None:
                     every[(name, c.name)] = frozenset(f.name for f in rdef.fields)
+                    if (key := rdef.key_field()) is not None:
+                        keys[(name, c.name)] = key.name
                 have = fields.get((name, c.name))
                 if have is None or rdef is None:
                     continue
@@ -102,7 +106,7 @@ class Coverage:
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
             frozenset(state), frozenset(at_end), frozenset(colls), record_fields=every,
-            append_only=frozenset(kept), by_itself=itself,
+            record_keys=keys, append_only=frozenset(kept), by_itself=itself,
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
@@ -138,6 +142,16 @@ class Coverage:
         """Whether some field of the collection's records changes by itself (proving the
         collection unchanged then leaves that field out)."""
         return any(a == key[0] and n.startswith(f"{key[1]}.") for a, n in self.by_itself)
+
+    def fields_quiet(self, key: Key) -> bool:
+        """Whether every field of the collection's records but its key is proved unchanged
+        in every record that kept its key (records without one: the fields that never
+        change), so no record of it was updated."""
+        every = self.record_fields.get(key)
+        if not every:
+            return False
+        fields = every - {self.record_keys.get(key)}
+        return all((key[0], f"{key[1]}.{f}") in self.quiet for f in fields)
 
     def with_quiet(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved unchanged all along."""
@@ -356,14 +370,17 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
 
 def never_happens(event: ir.ChangeEvent, cov: Coverage) -> bool:
     """Whether the app models' declarations prove that the change event never happened in
-    the episode: what it names did not change (but by itself: ``Coverage.quiet``), or the
-    collection never lost (gained) a record (``append_only``, ``closed``)."""
+    the episode: what it names did not change (but by itself: ``Coverage.quiet``), the
+    collection never lost (gained) a record (``append_only``, ``closed``), or, for an
+    update, no field of its records changed (``Coverage.fields_quiet``)."""
     named, op = event.target, event.op
     if not isinstance(named, (ir.CollectionRef, ir.SettingRef)):
         return False
     key = (named.app, named.name)
     if key in cov.quiet and (op in ("added", "deleted") or not cov.loose(key)):
         return True
+    if op == "updated" and isinstance(named, ir.CollectionRef) and cov.fields_quiet(key):
+        return True  # no field of any record changed
     return isinstance(named, ir.CollectionRef) and (
         (op == "deleted" and key in cov.append_only) or (op == "added" and key in cov.closed)
     )

@@ -211,6 +211,18 @@ def field_kept(
     return all(_same(before[k], r.get(field)) for r in new if (k := key_of(r, key)) in before)
 
 
+def field_kept_apart(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], identity: tuple[str, ...], field: str
+) -> bool:
+    """Whether no record without a key, told apart by the fields of ``identity`` (those
+    that never change), was updated in ``field`` from ``old`` to ``new`` (as
+    :func:`diff_records` matches them)."""
+    return all(
+        c.op != "updated" or _same((c.before or {}).get(field), (c.after or {}).get(field))
+        for c in diff_records("", "", old, new, None, identity)
+    )
+
+
 def diff_states(
     before: WorldSnapshot,
     after: WorldSnapshot,

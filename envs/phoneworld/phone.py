@@ -29,7 +29,7 @@ from tasklang.envs.phoneworld.app import (
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
-from tasklang.verifiers.state import field_kept, identity_key, key_of
+from tasklang.verifiers.state import field_kept, field_kept_apart, identity_key, key_of
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -742,7 +742,8 @@ class Phone:
                 continue
             coll = name.split(".")[0]
             loose = self.itself_fields.get((app, name), frozenset())
-            if _same_state(old, new, name, self.record_keys.get((app, coll)), loose):
+            key, identity = self.record_keys.get((app, coll)), self.identities.get((app, coll))
+            if _same_state(old, new, name, key, loose, identity or ()):
                 continue
             why = f"{app}.{name} changed where its model does not let it change"
             self._opened_or_refuse((app, name), scopes, screens, before, why, "it changes")
@@ -1149,15 +1150,21 @@ def _same_state(
     name: str,
     key: ir.FieldDef | None = None,
     loose: frozenset[str] = frozenset(),
+    identity: tuple[str, ...] = (),
 ) -> bool:
     """Whether a collection or setting is the same in two versions of an app's data, but
     for its records' ``loose`` fields (those that change by themselves); for
     ``collection.field``, whether the field is, in each record found under its ``key`` in
-    both."""
+    both (records without a key: found by their ``identity``, the fields that never
+    change)."""
     if "." in name:
         coll, fname = name.split(".", 1)
         a, b = old.collections.get(coll), new.collections.get(coll)
-        return a is b or a is None or b is None or key is None or field_kept(a, b, key, fname)
+        if a is b or a is None or b is None:
+            return True
+        if key is not None:
+            return field_kept(a, b, key, fname)
+        return not identity or field_kept_apart(a, b, identity, fname)
     if name in old.collections or name in new.collections:
         a, b = old.collections.get(name), new.collections.get(name)
         if a is b or a == b:

@@ -100,6 +100,32 @@ app shopping {
     id "placeYourOrder1",
     text "Place your order",
     text "Quantity"
+  # A line is a product as chosen (its size and colour): adding it again adds to its
+  # quantity, and no page changes what was chosen. A line comes into the cart only from a
+  # tap on something that says "to cart" (any "Add to Cart", "Move to cart"), and leaves it
+  # by a tap on its Delete (or a quantity of "0 (Delete)"), on "Save for later", or on
+  # "Place your order", which empties the cart; a saved line comes only from "Save for
+  # later", and leaves by its Delete or "Move to cart". The saved list offers no quantity:
+  # a saved line keeps the quantity it was saved with.
+  changes cart.asin, cart.title, cart.size, cart.color nowhere
+  # a line's quantity (and the price it is charged at) changes in the quantity picker, and
+  # where the product is added to the cart again
+  changes cart.quantity, cart.price only on text "Quantity"
+  changes cart.quantity, cart.price only by
+    xpath "//node[contains(translate(@text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'to cart') or contains(translate(@content-desc, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'to cart')]"
+  changes saved_for_later.asin, saved_for_later.title, saved_for_later.size nowhere
+  changes saved_for_later.color, saved_for_later.quantity nowhere
+  removes cart only by
+    xpath "//node[contains(@text, 'Delete') or contains(@content-desc, 'Delete')]",
+    text "Save for later",
+    text "Place your order"
+  adds cart only by
+    xpath "//node[contains(translate(@text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'to cart') or contains(translate(@content-desc, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'to cart')]"
+  adds saved_for_later only by
+    xpath "//node[contains(translate(@text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'save for later') or contains(translate(@content-desc, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'save for later')]"
+  removes saved_for_later only by
+    xpath "//node[contains(@text, 'Delete') or contains(@content-desc, 'Delete')]",
+    text "Move to cart"
   # the app offers no way to delete an order: a cancelled order stays in Your Orders, marked
   # Cancelled, under its order number (archiving, which hides an order from Your Orders, is a
   # feature of the desktop website; an app version that offers it would end this declaration)
@@ -180,21 +206,30 @@ app shopping {
     address = id "order-card-address" format "Ship to {}",
     payment = id "order-card-payment" format "Paid with {}",
   }
-  # the Cart tab lists the cart's lines, then those saved for later (whose quantity it does not
-  # show). A line's ASIN is on no screen of the cart (only its product page names it), and
-  # its size and colour share one text that shows either, both or neither: neither is read
+  # The Cart tab lists the cart's lines, then those saved for later (whose quantity it does
+  # not show), each with its chosen size and colour a line each ("Size: 8", "Color: Grey"),
+  # as a line has them. No page of the cart shows a line's ASIN: its product page (opened
+  # from the line's title) names it under "Product details".
   probe cart: screen (
     tap desc "Cart" id "bottom_tab_button",
   ) rows xpath "//node[@resource-id='sc-active-cart']/node[@resource-id='sc-list-item']" {
     title = id "sc-product-title",
+    size = xpath ".//node[@resource-id='sc-product-variation'][starts-with(@text, 'Size: ')]" format "Size: {}",
+    color = xpath ".//node[@resource-id='sc-product-variation'][starts-with(@text, 'Color: ')]" format "Color: {}",
     price = id "sc-product-price",
     quantity = id "a-autoid-quantity",
+  } details tap id "sc-product-title" {
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
   }
   probe saved_for_later: screen (
     tap desc "Cart" id "bottom_tab_button",
   ) rows xpath "//node[@resource-id='sc-saved-cart']/node[@resource-id='sc-list-item']" {
     title = id "sc-product-title",
+    size = xpath ".//node[@resource-id='sc-product-variation'][starts-with(@text, 'Size: ')]" format "Size: {}",
+    color = xpath ".//node[@resource-id='sc-product-variation'][starts-with(@text, 'Color: ')]" format "Color: {}",
     price = id "sc-product-price",
+  } details tap id "sc-product-title" {
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
   }
   probe addresses: screen (
     tap desc "You" id "bottom_tab_button",

@@ -157,13 +157,16 @@ def matches(product: dict[str, Any], query: str) -> bool:
     return all(any(h == q or h.startswith(q) for h in have) for q in wanted)
 
 
-def variant_text(line: dict[str, Any]) -> str:
-    parts = []
-    if line.get("size"):
-        parts.append(f"Size: {line['size']}")
-    if line.get("color"):
-        parts.append(f"Color: {line['color']}")
-    return ", ".join(parts)
+# a cart line is a product as chosen: adding it again adds to the line's quantity
+SAME_LINE = ("asin", "size", "color")
+
+
+def variations(line: dict[str, Any], rid: str) -> list[View]:
+    """A line's chosen size and colour, a line each ("Size: 8", "Color: Grey"), as the cart,
+    checkout and an order's page show them."""
+    shown = [f"{name}: {line[f]}" for f, name in (("size", "Size"), ("color", "Color"))
+             if line.get(f)]  # fmt: skip
+    return [web(text, rid=rid, height=70) for text in shown]
 
 
 def as_int(value: Any, default: int = 0) -> int:
@@ -916,6 +919,18 @@ class Shopping(App):
                 height=100,
             )
         )
+        # "Product details" names the product's ASIN, as Amazon's detail bullets do
+        rows.append(web("Product details", rid="detailBullets-header", height=100))
+        for label, value in (("Manufacturer", p.get("brand")), ("ASIN", p.get("asin"))):
+            rows.append(
+                group(
+                    web(label, rid="detailBullets-label", height=80, weight=0.4),
+                    web(str(value or ""), rid="detailBullets-value", height=80, weight=0.6),
+                    rid="detailBullets-row",
+                    horizontal=True,
+                    height=80,
+                )
+            )
         return self.page(ctx, rows, query="")
 
     def on_open_product(self, ctx: Ctx, asin: Any) -> None:
@@ -973,12 +988,8 @@ class Shopping(App):
     def add_line(
         self, ctx: Ctx, p: dict[str, Any], size: str | None, color: str | None, qty: int
     ) -> None:
-        same = ctx.find(
-            "cart",
-            lambda c: (
-                c.get("asin") == p.get("asin") and c.get("size") == size and c.get("color") == color
-            ),
-        )
+        chosen = {"asin": p.get("asin"), "size": size, "color": color}
+        same = ctx.find("cart", lambda c: all(c.get(f) == chosen[f] for f in SAME_LINE))
         if same is not None:
             total = min(30, as_int(same.get("quantity"), 1) + qty)
             ctx.update("cart", same, quantity=total, price=as_int(p.get("price")))
@@ -1067,8 +1078,7 @@ class Shopping(App):
         parts: list[View] = [
             web(str(c.get("title") or ""), "open_product", c.get("asin"), rid="sc-product-title"),
         ]
-        if variant_text(c):
-            parts.append(web(variant_text(c), rid="sc-product-variation", height=70))
+        parts += variations(c, "sc-product-variation")
         parts += [
             web(money(c.get("price")), rid="sc-product-price", height=80),
             web("In Stock", rid="sc-product-availability", height=60),
@@ -1101,8 +1111,7 @@ class Shopping(App):
         parts: list[View] = [
             web(str(c.get("title") or ""), "open_product", c.get("asin"), rid="sc-product-title"),
         ]
-        if variant_text(c):
-            parts.append(web(variant_text(c), rid="sc-product-variation", height=70))
+        parts += variations(c, "sc-product-variation")
         parts += [
             web(money(c.get("price")), rid="sc-product-price", height=80),
             group(
@@ -1154,7 +1163,12 @@ class Shopping(App):
         c = self.line(ctx, "saved_for_later", i)
         if c is not None:
             ctx.delete("saved_for_later", c)
-            ctx.add("cart", c)
+            same = ctx.find("cart", lambda line: all(line.get(f) == c.get(f) for f in SAME_LINE))
+            if same is None:
+                ctx.add("cart", c)
+            else:  # the product as chosen is in the cart already: one line, more of it
+                qty = as_int(same.get("quantity"), 1) + as_int(c.get("quantity"), 1)
+                ctx.update("cart", same, quantity=min(30, qty))
             ctx.toast(f"{c.get('title')} has been moved to Cart.")
 
     def on_delete_saved(self, ctx: Ctx, i: Any) -> None:
@@ -1236,11 +1250,7 @@ class Shopping(App):
             rows.append(
                 group(
                     web(str(c.get("title") or ""), rid="checkout-item-title", height=100),
-                    *(
-                        [web(variant_text(c), rid="checkout-item-variation", height=70)]
-                        if variant_text(c)
-                        else []
-                    ),
+                    *variations(c, "checkout-item-variation"),
                     group(
                         web(
                             f"Qty: {as_int(c.get('quantity'), 1)}",
@@ -1515,11 +1525,7 @@ class Shopping(App):
                             c.get("asin"),
                             rid="od-item-title",
                         ),
-                        *(
-                            [web(variant_text(c), rid="od-item-variation", height=70)]
-                            if variant_text(c)
-                            else []
-                        ),
+                        *variations(c, "od-item-variation"),
                         web(
                             f"Qty: {as_int(c.get('quantity'), 1)}  {money(c.get('price'))}",
                             rid="od-item-qty",

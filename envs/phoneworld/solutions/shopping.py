@@ -110,7 +110,7 @@ def remove_from_cart(d: Driver) -> None:
         d,
         "sc-list-item",
         sc_product_title=str(line["title"]),
-        sc_product_variation=f"Size: {line['size']}, Color: {line['color']}",
+        sc_product_variation=f"Size: {line['size']}",
     )
     delete = child(card, "sc-action-delete")
     if delete is None:  # the row's buttons are just below the fold
@@ -119,7 +119,7 @@ def remove_from_cart(d: Driver) -> None:
             d,
             "sc-list-item",
             sc_product_title=str(line["title"]),
-            sc_product_variation=f"Size: {line['size']}, Color: {line['color']}",
+            sc_product_variation=f"Size: {line['size']}",
         )
         delete = child(card, "sc-action-delete")
     assert delete is not None

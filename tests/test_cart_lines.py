@@ -1,0 +1,155 @@
+"""Amazon's cart lines on a phone: each line read from the cart with its size and colour
+(a line each), and its ASIN from the product page its title opens (`details tap`); a line is
+a product as chosen, whose quantity changes only in the quantity picker or where the product
+is added again, so an episode that took neither updated no line."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tasklang.compiler import Compiler
+from tasklang.envs.device.differential import library, start_reading
+from tasklang.envs.phoneworld.app import AppData, UndeclaredChange
+from tasklang.envs.phoneworld.episode import Episode, run_reference
+from tasklang.fmt import format_source
+from tasklang.source import SourceFile
+from tasklang.verifiers.state import field_kept_apart
+
+CART = """\
+app cart_demo {
+  package "com.example.shop"
+  record Line { sku: text  size: text?  qty: int = 1 }
+  collection lines: Line
+  %s
+  probe lines: screen (tap text "Cart") rows id "line" {
+    size = id "line-size" format "Size: {}",
+    qty = id "line-qty",
+  } details tap id "line-title" {
+    sku = id "sku",
+  }
+}
+"""
+
+
+# ---------------------------------------------------------------- the language
+def test_details_of_keyless_rows_open_from_an_element_of_the_row() -> None:
+    result = Compiler().compile_text(CART % "", path="cart.app")
+    assert result.diagnostics == []
+    [probe] = result.apps["cart_demo"].probes
+    assert probe.details_tap is not None
+    assert [(a.attr, a.value) for a in probe.details_tap.attrs] == [("id", "line-title")]
+    assert list(probe.details) == ["sku"]
+    once, diags = format_source(SourceFile("cart.app", CART % ""))
+    assert once is not None and not diags
+    assert format_source(SourceFile("cart.app", once))[0] == once
+    assert '} details tap id "line-title" {' in once
+
+
+def test_keyless_rows_that_read_nothing_cannot_be_found_again() -> None:
+    text = (CART % "").replace(
+        """    size = id "line-size" format "Size: {}",
+    qty = id "line-qty",
+""",
+        "",
+    )
+    result = Compiler().compile_text(text, path="cart.app")
+    messages = [d.message for d in result.diagnostics]
+    assert any("finds each row again by what it reads" in m for m in messages), messages
+
+
+@pytest.mark.parametrize(
+    ("lines", "error"),
+    [
+        ('changes lines.sku, lines.size nowhere\n  changes lines.qty only on text "Quantity"', False),
+        ('changes lines.qty only on text "Quantity"', True),
+    ],
+)  # fmt: skip
+def test_a_field_of_keyless_records_changes_somewhere_only_where_they_are_told_apart(
+    lines: str, error: bool
+) -> None:
+    result = Compiler().compile_text(CART % lines, path="cart.app")
+    messages = [d.message for d in result.diagnostics]
+    assert any("nor fields that never change" in m for m in messages) == error, messages
+    scoped = [c.names for c in result.apps["cart_demo"].changes if c.screens] if not error else []
+    assert scoped == ([["lines.qty"]] if not error else [])
+
+
+def test_a_field_is_kept_in_records_told_apart_by_those_that_never_change() -> None:
+    ids = ("asin", "size")
+    old = [{"asin": "A", "size": "8", "quantity": 1}, {"asin": "A", "size": "9", "quantity": 1}]
+    assert field_kept_apart(old, old[:1], ids, "quantity")  # one removed: nothing updated
+    assert field_kept_apart(
+        old, [*old, {"asin": "B", "size": None, "quantity": 3}], ids, "quantity"
+    )
+    assert not field_kept_apart(old, [old[0], {**old[1], "quantity": 2}], ids, "quantity")
+
+
+# ---------------------------------------------------------------- PhoneWorld
+def _reading(task: str, edit: Callable[[Any], None] | None = None) -> Any:
+    compiled = library()[task]
+    _, traj = run_reference(compiled, 0)
+    if edit is not None:
+        instance = traj.header.instance
+        assert instance.initial is not None
+        initial = copy.deepcopy(instance.initial)
+        edit(initial)
+        traj = traj.model_copy(update={"header": traj.header.model_copy(
+            update={"instance": instance.model_copy(update={"initial": initial})})})  # fmt: skip
+    reading = start_reading(compiled, traj)
+    assert reading is not None
+    return reading, traj.header.instance.initial
+
+
+def test_the_cart_reads_each_line_with_the_asin_its_product_page_names() -> None:
+    reading, initial = _reading("shopping.remove_from_cart")
+    assert not reading.unread, reading.unread
+    given = initial.apps["shopping"].collections["cart"]
+    read = reading.snapshot.apps["shopping"].collections["cart"]
+    fields = ("asin", "title", "size", "color", "quantity", "price")
+    assert [{f: r.get(f) for f in fields} for r in read] == [
+        {f: g.get(f) for f in fields} for g in given
+    ]
+    saved = reading.snapshot.apps["shopping"].collections["saved_for_later"]
+    assert [(s["asin"], s["size"], s["color"]) for s in saved] == [("B001SUN103", None, None)]
+
+
+def test_two_lines_alike_leave_the_cart_unread() -> None:
+    def twice(world: Any) -> None:
+        cart = world.apps["shopping"].collections["cart"]
+        cart.append(copy.deepcopy(cart[0]))
+
+    reading, _ = _reading("shopping.remove_from_cart", twice)
+    why = reading.unread.get(("shopping", "cart"), "")
+    assert "read alike" in why, reading.unread
+
+
+def test_phoneworld_refuses_a_quantity_changed_where_none_may_be() -> None:
+    """On the cart's page (a way in to the cart), but with no quantity picker opened and
+    nothing added to the cart, no line's quantity may change."""
+    ep = Episode(library()["shopping.remove_from_cart"], 0)
+    phone = ep.phone
+    phone.opened = phone.opened | {("shopping", "cart")}
+    before = dict(phone.state)
+    data = phone.state["shopping"]
+    cart = [dict(r) for r in data.collections["cart"]]
+    cart[0]["quantity"] = 5
+    phone.state = {**before, "shopping": AppData({**data.collections, "cart": cart},
+                                                 data.settings)}  # fmt: skip
+    with pytest.raises(UndeclaredChange, match=r"shopping\.cart\.quantity changed"):
+        phone._changed_where_declared(before)
+
+
+# ---------------------------------------------------------------- on a phone
+@pytest.mark.parametrize("task", ["shopping.remove_from_cart", "shopping.cheapest_rated_to_cart"])
+def test_cart_tasks_are_decided_on_a_phone(
+    task: str, decided_on_a_phone: Callable[..., None]
+) -> None:
+    """The line deleted (and no other line updated: no quantity picker was opened, nothing
+    added to the cart), the cheapest well-rated product added (its ASIN from its page). A
+    near miss with a line twice is undecided: the cart never shows one product as chosen on
+    two lines, and two lines alike cannot be told apart to open their pages."""
+    decided_on_a_phone(task, every_case=task == "shopping.remove_from_cart")
