@@ -80,12 +80,10 @@ def each(
     """``each SELECTOR { field = SPOT, ... }``: the page lists groups (a list of lists), and a
     tap on one opens the page of its rows; the fields every row of a group holds are read on
     the group's element. A group is found again by the first of them, which every group must
-    show; the key is read on the rows, and a row's own page (`details`) is not opened."""
+    show; the key is read on the rows (a row's own page, `details`, opens from the group's
+    page)."""
     assert decl.each is not None
     probe.each = selector(rep, decl.each)
-    if decl.details is not None:
-        rep.error("TL1023", "`details` are not read in the rows of groups (`each`)", decl.span,
-                  "read the fields on the rows, or on the groups")  # fmt: skip
     fields = decl.each_fields or []
     if not fields:
         rep.error("TL1023", "`each` finds each group again by the first field it reads: it "

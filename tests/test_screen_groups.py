@@ -79,13 +79,15 @@ def test_groups_that_cannot_be_read_are_errors(each: str, rows: str, message: st
     assert any(message in d for d in diagnostics), diagnostics
 
 
-def test_the_rows_of_groups_open_no_pages_of_their_own() -> None:
+def test_the_rows_of_groups_may_open_pages_of_their_own() -> None:
+    """A row's own page opens from its group's page: `details` read there as on any rows."""
     text = (APP % (EACH, "")).replace(
         'isbn = id "isbn",\n    \n  }', 'isbn = id "isbn" } details { title = id "t" }'
     )
     result = Compiler().compile_text(text, path="shelf.app")
-    messages = [d.message for d in result.diagnostics]
-    assert any("`details` are not read in the rows of groups" in m for m in messages), messages
+    assert result.diagnostics == []
+    [probe] = [p for p in result.apps["shelf_demo"].probes if p.each is not None]
+    assert list(probe.details) == ["title"] and list(probe.each_spots)
 
 
 def test_each_is_a_keyword_only_where_it_can_appear() -> None:

@@ -367,7 +367,8 @@ class ScreenReader:
         """The rows of every group the page lists (`each`): the groups as the page the way
         reaches shows them; then, for each, from the app's start, the way again, a tap on the
         group that shows what it showed (scrolling down to it), and the rows of the page that
-        opens, scrolled from its top to its end, each with the group's fields."""
+        opens, scrolled from its top to its end, each with the group's fields (and, with
+        `details`, what each row's own page shows, opened from the group's page)."""
         assert spec.probe.each is not None and spec.probe.selector is not None
         first = spec.each[0]
         groups = _read_rows(self.pages(spec), spec.probe.each, spec.each, spec)
@@ -381,15 +382,28 @@ class ScreenReader:
                                   "neither can be found again")  # fmt: skip
         out = []
         for values in groups:
-            self.seen.clear()  # the phone leaves the page of the groups
-            self.steps(spec)
-            node = self.find_row(spec, spec.probe.each, (first,), (values[first.name],))[1]
-            b = bounds(node)
-            assert b is not None
-            self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+            self.open_group(spec, values[first.name])
             rows = _read_rows(self.scroll_through(), spec.probe.selector, spec.reads, spec)
-            out += [_record({**row, **values}) for row in rows]
+            records = [_record({**row, **values}) for row in rows]
+            if spec.details:
+                if spec.key_field is None:
+                    _told_apart(spec, rows)
+                for record, row in zip(records, rows, strict=True):
+                    more = self.details(spec, record, row, group=values[first.name])
+                    record.update(_record(more))
+            out += records
         return out
+
+    def open_group(self, spec: ScreenSpec, name: Any) -> None:
+        """From the app's start, the way to the page of the groups again, and a tap on the
+        group whose first `each` field reads ``name`` (scrolling down to it)."""
+        assert spec.probe.each is not None
+        self.seen.clear()  # the phone leaves the page of the groups
+        self.steps(spec)
+        node = self.find_row(spec, spec.probe.each, spec.each[:1], (name,))[1]
+        b = bounds(node)
+        assert b is not None
+        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
 
     def find_row(
         self,
@@ -414,14 +428,19 @@ class ScreenReader:
         raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
 
     def details(
-        self, spec: ScreenSpec, record: dict[str, Any], read_there: dict[str, Any]
+        self,
+        spec: ScreenSpec,
+        record: dict[str, Any],
+        read_there: dict[str, Any],
+        group: Any = None,
     ) -> dict[str, Any]:
         """The `details` of one record: from the app's start, the way to the list again, a
         tap on the row that reads the record's key (a collection without a key: the row
         that reads all ``read_there`` read on the record's row), scrolling down to it, on the element of
         the row `details tap` names (else the row's centre), and the page that opens,
         scrolled from its top to its end; each spot reads the first element it finds there
-        (none: no text)."""
+        (none: no text). The rows of a group (`each`) are found on its page, which a tap on
+        the group that reads ``group`` opens."""
         assert spec.probe.selector is not None
         if spec.key_field is None:
             reads, values = spec.reads, tuple(read_there[r.name] for r in spec.reads)
@@ -430,8 +449,11 @@ class ScreenReader:
         else:
             reads = tuple(r for r in spec.reads if r.name == spec.key_field)
             values = (record[spec.key_field],)
-        self.seen.clear()  # the phone leaves the list's page
-        self.steps(spec)
+        if spec.each:
+            self.open_group(spec, group)
+        else:
+            self.seen.clear()  # the phone leaves the list's page
+            self.steps(spec)
         page, row = self.find_row(spec, spec.probe.selector, reads, values,
                                   whole=spec.key_field is None)  # fmt: skip
         target = row
