@@ -13,6 +13,7 @@ import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
+from tasklang.envs.phoneworld.app import AppData
 from tasklang.envs.phoneworld.apps.shopping import matches, money
 from tasklang.envs.phoneworld.episode import Episode, run_nothing, run_reference
 from tasklang.envs.phoneworld.solutions.base import Driver
@@ -464,11 +465,32 @@ def test_shopping_list_add_to_cart_and_delete() -> None:
     d.tap(rid="add-to-wishlist-button-submit")
     d.tap(desc="You")
     d.tap(text="Your Lists")
+    assert d.texts(rid="list-name") == ["Shopping List"] and d.texts(rid="list-count") == ["1 item"]
+    d.tap(rid="list-card")
     assert d.texts(rid="itemName") == ["CamelBak Chute BPA-Free Sports Water Bottle, 24 oz"]
     d.tap(rid="list-add-to-cart")
     assert [c["asin"] for c in records(ep, "cart")] == ["B07WB00303"]
     d.tap(rid="list-delete")
     assert records(ep, "wish_list") == [] and d.has(text="This list is empty")
+
+
+def test_each_list_opens_its_own_items() -> None:
+    """An item another list holds is on that list's page, not the Shopping List's."""
+    ep, d = episode("shopping.top_rated_to_list")
+    data = ep.phone.state["shopping"]
+    items = [*data.collections["wish_list"]]
+    items.append({**items[0], "asin": "B0CSH00401", "title": "Nike Men's Pegasus 40 Road Running "
+                  "Shoes", "list": "Birthday"})  # fmt: skip
+    ep.phone.state = {**ep.phone.state, "shopping": AppData({**data.collections,
+                                                             "wish_list": items}, data.settings)}  # fmt: skip
+    d.tap(desc="You")
+    d.tap(text="Your Lists")
+    assert d.texts(rid="list-name") == ["Shopping List", "Birthday"]
+    d.tap(text="Birthday")
+    assert d.texts(rid="list-header") == ["Birthday"]
+    assert d.texts(rid="itemName") == ["Nike Men's Pegasus 40 Road Running Shoes"]
+    d.tap(rid="list-delete")
+    assert [i["list"] for i in records(ep, "wish_list")] == ["Shopping List"]
 
 
 def test_addresses_add_remove_and_default() -> None:

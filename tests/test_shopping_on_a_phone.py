@@ -1,7 +1,8 @@
-"""Amazon's cart lines on a phone: each line read from the cart with its size and colour
-(a line each), and its ASIN from the product page its title opens (`details tap`); a line is
-a product as chosen, whose quantity changes only in the quantity picker or where the product
-is added again, so an episode that took neither updated no line."""
+"""Amazon's cart lines and lists on a phone: each cart line read from the cart with its size
+and colour (a line each), and its ASIN from the product page its title opens (`details
+tap`); a line is a product as chosen, whose quantity changes only in the quantity picker or
+where the product is added again, so an episode that took neither updated no line. The lists
+are read list by list (`each`), each item's ASIN from its product page too."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from typing import Any
 import pytest
 
 from tasklang.compiler import Compiler
+from tasklang.envs.device.check import probe
 from tasklang.envs.device.differential import library, start_reading
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.phoneworld.app import AppData, UndeclaredChange
 from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.fmt import format_source
@@ -143,13 +146,62 @@ def test_phoneworld_refuses_a_quantity_changed_where_none_may_be() -> None:
         phone._changed_where_declared(before)
 
 
+def test_the_lists_read_each_item_with_its_list_and_asin() -> None:
+    def another_list(world: Any) -> None:
+        items = world.apps["shopping"].collections["wish_list"]
+        items.append({"asin": "B0CSH00401", "title": "Nike Men's Pegasus 40 Road Running Shoes",
+                      "list": "Birthday", "added_at": "2026-05-03T10:00:00"})  # fmt: skip
+
+    reading, initial = _reading("shopping.top_rated_to_list", another_list)
+    assert not reading.unread, reading.unread
+    read = reading.snapshot.apps["shopping"].collections["wish_list"]
+    assert [(r["list"], r["asin"], r["title"]) for r in read] == [
+        (i["list"], i["asin"], i["title"])
+        for i in initial.apps["shopping"].collections["wish_list"]
+    ]
+    assert [r["list"] for r in read] == ["Shopping List", "Birthday"]
+    assert all("added_at" not in r for r in read)  # on no page
+
+
+def test_the_orders_pages_read_each_line_with_its_order_and_asin() -> None:
+    """The lines of an order placed in the episode, read from its page after it: one line
+    each, with the size and colour of its own lines and the quantity with the line's total."""
+    compiled = library()["shopping.buy_variant"]
+    _, traj = run_reference(compiled, 0)
+    end = traj.final.snapshot
+    assert end is not None
+    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "")
+    reading = probe(compiled, transport, screens=True, sleep=lambda s: None)
+    assert ("shopping", "order_lines") not in reading.unread, reading.unread
+    fields = ("order_id", "asin", "title", "size", "color", "quantity", "price")
+    read = reading.snapshot.apps["shopping"].collections["order_lines"]
+    held = end.apps["shopping"].collections["order_lines"]
+    assert sorted(tuple(str(r.get(f)) for f in fields) for r in read) == sorted(
+        tuple(str(r.get(f)) for f in fields) for r in held
+    )
+    assert any(r["size"] for r in read) and len(read) == 3
+
+
 # ---------------------------------------------------------------- on a phone
-@pytest.mark.parametrize("task", ["shopping.remove_from_cart", "shopping.cheapest_rated_to_cart"])
+@pytest.mark.parametrize(
+    "task",
+    [
+        "shopping.remove_from_cart",
+        "shopping.cheapest_rated_to_cart",
+        "shopping.top_rated_to_list",
+        "cross.note_list_to_cart",
+        "shopping.buy_variant",
+    ],
+)
 def test_cart_tasks_are_decided_on_a_phone(
     task: str, decided_on_a_phone: Callable[..., None]
 ) -> None:
     """The line deleted (and no other line updated: no quantity picker was opened, nothing
-    added to the cart), the cheapest well-rated product added (its ASIN from its page). A
-    near miss with a line twice is undecided: the cart never shows one product as chosen on
-    two lines, and two lines alike cannot be told apart to open their pages."""
+    added to the cart), the cheapest well-rated product added (its ASIN from its page), the
+    top-rated product added to the Shopping List (and none deleted: no Delete was tapped),
+    the products a note lists added to the cart, the variant bought (its order's line read on
+    the order's page; the new order's address and payment, which no step could change once
+    it was placed, read after the episode as it was placed with). A near miss with a line twice is
+    undecided: the cart never shows one product as chosen on two lines, and two lines alike
+    cannot be told apart to open their pages."""
     decided_on_a_phone(task, every_case=task == "shopping.remove_from_cart")

@@ -54,7 +54,8 @@ alike.
 Nothing else is proved about `updated` (in any other collection a record deleted and added
 again under the same key reads like an update), about an event's ``where`` unless it reads
 only the record's key, fields the readings read exactly that the app model says never change
-in a record that keeps its key (``changes C.F nowhere``), and the task's parameters (the record
+in a record that keeps its key (``changes C.F nowhere``) or that no step of the episode could
+change (``Coverage.quiet``), and the task's parameters (the record
 may have changed between the step that added it and the end; those have not), nor about the
 order of events but for one case (:func:`decide_order`: an event the trajectory shows, before
 the first step from which the app lets the state change, in `before` or `then`). Those clauses
@@ -99,6 +100,7 @@ def bracketed_event(
     fields: dict[Key, frozenset[str]] | None = None,
     kept: frozenset[Key] | None = None,
     partly: dict[Key, frozenset[str]] | None = None,
+    quiet: frozenset[Key] = frozenset(),
 ) -> ir.ChangeEvent | None:
     """The change event of a trace clause that readings before and after the episode can
     decide, in one direction at least (None: they cannot). ``fields``: the fields the
@@ -107,7 +109,9 @@ def bracketed_event(
     only`; see ``tasklang.verifiers.probes.kept_state``). ``partly``: fields read only in the
     records that show them, which an update's ``where`` may read as well (an update is only
     ever proved, never ruled out: one whose end record does not show the field is not
-    counted)."""
+    counted). ``quiet``: state proved unchanged all along (``Coverage.quiet``); a field of
+    the collection's records among it holds, like one that never changes, what it held when
+    its record was added."""
     body = clause.body
     if not isinstance(body, ir.TraceBody) or body.op not in _OPS or body.second is not None:
         return None
@@ -130,7 +134,9 @@ def bracketed_event(
         return event if event.where is None or _reads_only(event.where, shown) else None
     if event.op == "changed" or event.where is None:
         return event if event.where is None else None
-    fixed = fixed_fields(compiled, target)
+    steady = {n.split(".", 1)[1] for a, n in quiet
+              if a == target.app and n.startswith(f"{target.name}.")}  # fmt: skip
+    fixed = fixed_fields(compiled, target) | steady
     if key is None:  # told apart by the fields that never change, read exactly or in part
         shown = set(read) | set((partly or {}).get((target.app, target.name), frozenset()))
         allowed = fixed & shown if fixed & set(read) else set()
@@ -158,14 +164,16 @@ def decide(
     kept: frozenset[Key] | None = None,
     closed: frozenset[Key] = frozenset(),
     partly: dict[Key, frozenset[str]] | None = None,
+    quiet: frozenset[Key] = frozenset(),
 ) -> ClauseResult | None:
     """The clause's result where the readings prove it (None: they do not). ``keyed``: the
     collections whose key field the readings read exactly (``Coverage.keyed``); an
     append-only one among them (``kept``, as in :func:`bracketed_event`) is decided both
     ways, and so are deletions from one that gained no record (``closed``). ``fields``: the
     fields they read exactly (``Coverage.fields``), which a `where` may read where they never
-    change; ``partly``: those read in part (``Coverage.partly``), which an update's may."""
-    event = bracketed_event(clause, compiled, at_end, fields, kept, partly)
+    change (or, ``quiet``, did not change in this episode); ``partly``: those read in part
+    (``Coverage.partly``), which an update's may."""
+    event = bracketed_event(clause, compiled, at_end, fields, kept, partly, quiet)
     if event is None:
         return None
     assert isinstance(clause.body, ir.TraceBody) and event.target is not None

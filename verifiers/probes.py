@@ -691,7 +691,7 @@ def device_verdict(
         if result is None and readings is not None:
             result = decide(
                 clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only,
-                cov.closed, cov.partly,
+                cov.closed, cov.partly, cov.quiet,
             )  # fmt: skip
         if result is None and readings is not None and taken is not None and first_at is not None:
             result = decide_order(

@@ -1071,13 +1071,16 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     a change event on state only screens show, or a guard on a collection a listing shows
     (see :func:`listing_specs`)."""
     from tasklang.verifiers.bracket import bracketed_event
-    from tasklang.verifiers.probes import removal_scopes
+    from tasklang.verifiers.probes import change_scopes, removal_scopes
 
     cov = coverage(compiled)
-    # what may lose no record along the episode: append-only, or removed only somewhere
+    # what may lose no record along the episode: append-only, or removed only somewhere;
+    # and what may not change along it: what changes only somewhere
     kept = cov.append_only | frozenset(removal_scopes(compiled.apps))
+    quiet = frozenset(change_scopes(compiled.apps))
     if any(
-        bracketed_event(c, compiled, cov.at_end, cov.fields, kept) for c in compiled.task.clauses
+        bracketed_event(c, compiled, cov.at_end, cov.fields, kept, quiet=quiet)
+        for c in compiled.task.clauses
     ):
         return True
     guards = (ir.UnchangedBody, ir.OnlyChangedBody)

@@ -139,9 +139,18 @@ app shopping {
   # over days, not in an episode's minutes, as it reprices its products: a task that runs
   # while an order of the account ships would see that order updated.
   changes orders only on text "Place your order", text "Buy Now", text "Cancel checked items"
+  # placing an order adds one, and leaves the others as they are
+  changes orders.items, orders.total, orders.address only on text "Cancel checked items"
+  changes orders.payment, orders.status only on text "Cancel checked items"
   collection order_lines: OrderLine
-  # An order's lines are written when it is placed, and cancelling items is done from its page
+  # An order's lines are what was ordered: written when it is placed, never changed, and
+  # never removed (cancelling items marks the order, which keeps its lines)
   changes order_lines only on text "Place your order", text "Cancel items"
+  changes order_lines.order_id, order_lines.asin, order_lines.title nowhere
+  changes order_lines.size, order_lines.color, order_lines.quantity nowhere
+  changes order_lines.price nowhere
+  adds order_lines only on text "Place your order", text "Buy Now"
+  removes order_lines nowhere
   collection addresses: Address
   # The address book changes only from Your Addresses' buttons (Remove, after its
   # confirmation; Set as Default) and on the forms that add or edit an address (checkout
@@ -164,6 +173,12 @@ app shopping {
   changes wish_list only by
     xpath "//node[contains(translate(@text, 'LIST', 'list'), 'list') or contains(translate(@content-desc, 'LIST', 'list'), 'list')]"
   changes wish_list only on id "list-header"
+  # A list's item is the product, named when it was added: it comes only from "Add to
+  # List" (a tap on something that names a list) and leaves only by its Delete (on the
+  # list's page, the only page that shows its items)
+  changes wish_list.asin, wish_list.title, wish_list.added_at nowhere
+  removes wish_list only by
+    xpath "//node[contains(@text, 'Delete') or contains(@content-desc, 'Delete')]"
   collection search_history: Search
   # A search is remembered when it runs: from the search page (typed, or a suggestion, whose
   # history entries it also removes), from a tap in the top bar (voice and camera search), or
@@ -206,6 +221,21 @@ app shopping {
     address = id "order-card-address" format "Ship to {}",
     payment = id "order-card-payment" format "Paid with {}",
   }
+  # An order's page lists its lines: the product's title, its size and colour (a line each)
+  # and the quantity with the line's total ("Qty: 2  $259.98"); each line's ASIN is on the
+  # product page its title opens
+  probe order_lines: screen (
+    tap desc "You" id "bottom_tab_button",
+    tap text "Your Orders",
+  ) each id "order-card" { order_id = id "order-card-id" } rows id "od-item" {
+    title = id "od-item-title",
+    size = xpath ".//node[@resource-id='od-item-variation'][starts-with(@text, 'Size: ')]" format "Size: {}",
+    color = xpath ".//node[@resource-id='od-item-variation'][starts-with(@text, 'Color: ')]" format "Color: {}",
+    quantity = id "od-item-qty" format "Qty: {}  {*}",
+    price = id "od-item-qty" format "Qty: {*}  {}",
+  } details tap id "od-item-title" {
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+  }
   # The Cart tab lists the cart's lines, then those saved for later (whose quantity it does
   # not show), each with its chosen size and colour a line each ("Size: 8", "Color: Grey"),
   # as a line has them. No page of the cart shows a line's ASIN: its product page (opened
@@ -229,6 +259,17 @@ app shopping {
     color = xpath ".//node[@resource-id='sc-product-variation'][starts-with(@text, 'Color: ')]" format "Color: {}",
     price = id "sc-product-price",
   } details tap id "sc-product-title" {
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+  }
+  # Your Lists shows the account's lists (the Shopping List first), each opening its items;
+  # an item's ASIN is on the product page its title opens. When an item was added is on no
+  # page.
+  probe wish_list: screen (
+    tap desc "You" id "bottom_tab_button",
+    tap text "Your Lists",
+  ) each id "list-card" { list = id "list-name" } rows id "itemWrapper" {
+    title = id "itemName",
+  } details tap id "itemName" {
     asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
   }
   probe addresses: screen (

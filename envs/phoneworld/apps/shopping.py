@@ -24,7 +24,8 @@ search history and suggestions (``iss_search_dropdown_item_text``).
   (a checkout from the cart also empties the cart; "Buy Now" leaves the cart alone) and
   replaces the checkout with the confirmation, so the button cannot be tapped twice.
 - You: "Your Orders" (newest first; an order's page, "Cancel items" for an order not yet
-  shipped, after a confirmation), "Your Lists" (the Shopping List: "Add to Cart", "Delete"),
+  shipped, after a confirmation), "Your Lists" (the account's lists, the Shopping List first, each opening its items:
+  "Add to Cart", "Delete"),
   "Your Addresses" (add, remove after a confirmation, set as default) and "Your Payments"
   (set as default).
 - Menu: "Shop by Department".
@@ -157,6 +158,8 @@ def matches(product: dict[str, Any], query: str) -> bool:
     return all(any(h == q or h.startswith(q) for h in have) for q in wanted)
 
 
+# where "Add to List" puts a product
+DEFAULT_LIST = "Shopping List"
 # a cart line is a product as chosen: adding it again adds to the line's quantity
 SAME_LINE = ("asin", "size", "color")
 
@@ -1030,7 +1033,7 @@ class Shopping(App):
             {
                 "asin": asin,
                 "title": p.get("title"),
-                "list": "Shopping List",
+                "list": DEFAULT_LIST,
                 "added_at": stamp(ctx.now),
             },
         )
@@ -1600,13 +1603,50 @@ class Shopping(App):
     def on_your_lists(self, ctx: Ctx, arg: Any) -> None:
         ctx.push("lists")
 
+    def list_names(self, ctx: Ctx) -> list[str]:
+        """The account's lists: the Shopping List (where "Add to List" puts a product),
+        then every other list an item is in."""
+        names = [DEFAULT_LIST]
+        for item in ctx.records("wish_list"):
+            name = str(item.get("list") or DEFAULT_LIST)
+            if name not in names:
+                names.append(name)
+        return names
+
     def screen_lists(self, ctx: Ctx, route: Route) -> Screen:
         items = ctx.records("wish_list")
+        rows: list[View] = [web("Your Lists", rid="lists-header", height=120)]
+        for name in self.list_names(ctx):
+            n = sum(1 for i in items if str(i.get("list") or DEFAULT_LIST) == name)
+            rows.append(
+                group(
+                    web(name, rid="list-name", height=100),
+                    web(f"{n} item{'s' if n != 1 else ''}", rid="list-count", height=70),
+                    rid="list-card",
+                    clickable=True,
+                    focusable=True,
+                    on_click="open_list",
+                    arg=name,
+                )
+            )
+        return self.page(ctx, rows, tab="you")
+
+    def on_open_list(self, ctx: Ctx, name: Any) -> None:
+        if name in self.list_names(ctx):
+            ctx.push("list", name=name)
+
+    def screen_list(self, ctx: Ctx, route: Route) -> Screen:
+        name = str(route.arg("name") or DEFAULT_LIST)
+        items = [
+            (i, item)
+            for i, item in enumerate(ctx.records("wish_list"))
+            if str(item.get("list") or DEFAULT_LIST) == name
+        ]
         rows: list[View] = [
-            web("Shopping List", rid="list-header", height=120),
+            web(name, rid="list-header", height=120),
             web(f"{len(items)} item{'s' if len(items) != 1 else ''}", height=80),
         ]
-        for i, item in enumerate(items):
+        for i, item in items:
             p = self.product(ctx, item.get("asin"))
             parts: list[View] = [
                 web(str(item.get("title") or ""), "open_product", item.get("asin"), rid="itemName"),
