@@ -339,6 +339,7 @@ class ProbeDecl(Node):
     value: ScreenSpot | None = None  # screen: a setting's value
     details: list[ScreenField] | None = None  # screen: fields each row's own page shows
     details_tap: Selector | None = None  # screen: the element of a row a tap opens it by
+    most: int | None = None  # screen: the page lists this many rows at most
     # screen: the groups the page lists, each opening a page of rows, and what each shows
     each: Selector | None = None
     each_fields: list[ScreenField] | None = None

@@ -594,7 +594,8 @@ class _Formatter(_ExprPrinter):
         if node.value is not None:
             return _cat("screen ", path, "value ", self._screen_spot(node.value))
         fields = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.fields or [])
-        rows = f"rows {self._text_Selector(node.selector)} " if node.selector else ""
+        most = f"at most {node.most} " if node.most is not None else ""
+        rows = f"rows {self._text_Selector(node.selector)} {most}" if node.selector else ""
         each: _Doc = ()
         if node.each is not None:
             shows = tuple(

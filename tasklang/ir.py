@@ -554,6 +554,9 @@ class Probe(IRNode):
     # (``details_tap``: on the row's element it finds, else the row's centre)
     details: dict[str, ScreenSpot] = Field(default_factory=dict)
     details_tap: Selector | None = None
+    # `rows SELECTOR at most N`: the page lists N rows at most (the latest), so a reading of
+    # N rows may have left some out
+    most: int | None = None
     # `each SELECTOR { ... }`: the page lists groups (one element each, ``each``), and a tap
     # on one opens the page of its rows; ``each_spots``: fields every row of a group holds,
     # read on the group's element

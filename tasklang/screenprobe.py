@@ -57,6 +57,10 @@ def build_screen_probe(
                   'e.g. `rows id "item" { name = id "item-name" }`')  # fmt: skip
         return
     probe.selector = selector(rep, decl.selector)
+    if decl.most is not None:
+        if decl.most < 1:
+            rep.error("TL1023", "`at most` needs a page that lists one row at least", decl.span)
+        probe.most = decl.most
     assert record is not None
     for f in decl.fields:
         fdef = _field_of(rep, record, probe, f)

@@ -171,11 +171,11 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ProbeColumn(str(items[0]), str(items[1]), span=self._span(meta))
 
     def probe_screen(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        path, (rows, fields, value, details, each) = items
+        path, (rows, fields, value, details, each, most) = items
         steps = path or []
         tap, details = details if details is not None else (None, None)
         extra = {"steps": steps, "fields": fields, "value": value, "details": details,
-                 "details_tap": tap}  # fmt: skip
+                 "details_tap": tap, "most": most}  # fmt: skip
         if each is not None:
             extra["each"], extra["each_fields"] = each
         return ("screen", [], rows, None, extra)
@@ -193,8 +193,11 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ScreenStep("type", text=str(items[0]), span=self._span(meta))
 
     def screen_rows(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        each, rows, *fields, details = items
-        return (rows, [f for f in fields if f is not None], None, details, each)
+        each, rows, most, *fields, details = items
+        return (rows, [f for f in fields if f is not None], None, details, each, most)
+
+    def screen_most(self, meta: Meta, items: list[Token]) -> int:
+        return int(items[0])
 
     def screen_each(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         selector, *fields = items
@@ -208,7 +211,7 @@ class ToAst(Transformer[Token, ast.Module]):
         return items[0]
 
     def screen_value(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        return (None, None, items[0], None, None)
+        return (None, None, items[0], None, None, None)
 
     def screen_field(self, meta: Meta, items: list[Any]) -> ast.ScreenField:
         return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))

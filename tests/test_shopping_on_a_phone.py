@@ -64,6 +64,17 @@ def test_keyless_rows_that_read_nothing_cannot_be_found_again() -> None:
     assert any("finds each row again by what it reads" in m for m in messages), messages
 
 
+def test_a_page_of_the_latest_rows_at_most() -> None:
+    text = (CART % "").replace('rows id "line" {', 'rows id "line" at most 3 {')
+    result = Compiler().compile_text(text, path="cart.app")
+    assert result.diagnostics == []
+    assert result.apps["cart_demo"].probes[0].most == 3
+    once, _ = format_source(SourceFile("cart.app", text))
+    assert once is not None and 'rows id "line" at most 3 {' in once
+    bad = Compiler().compile_text(text.replace("at most 3", "at most 0"), path="cart.app")
+    assert any("one row at least" in d.message for d in bad.diagnostics), bad.diagnostics
+
+
 @pytest.mark.parametrize(
     ("lines", "error"),
     [
@@ -182,6 +193,24 @@ def test_the_orders_pages_read_each_line_with_its_order_and_asin() -> None:
     assert any(r["size"] for r in read) and len(read) == 3
 
 
+def test_the_search_history_is_read_where_the_page_shows_fewer_than_it_may() -> None:
+    def searched(n: int) -> Callable[[Any], None]:
+        def edit(world: Any) -> None:
+            world.apps["shopping"].collections["search_history"] = [
+                {"query": f"query {i:02d}", "searched_at": f"2026-05-{i + 1:02d}T09:00:00"}
+                for i in range(n)
+            ]
+
+        return edit
+
+    reading, _ = _reading("shopping.kids_item_to_cart", searched(11))
+    read = reading.snapshot.apps["shopping"].collections["search_history"]
+    assert [r["query"] for r in read] == [f"query {i:02d}" for i in reversed(range(11))]
+    reading, _ = _reading("shopping.kids_item_to_cart", searched(13))
+    why = reading.unread.get(("shopping", "search_history"), "")
+    assert "12 rows at most" in why, reading.unread
+
+
 # ---------------------------------------------------------------- on a phone
 @pytest.mark.parametrize(
     "task",
@@ -191,6 +220,7 @@ def test_the_orders_pages_read_each_line_with_its_order_and_asin() -> None:
         "shopping.top_rated_to_list",
         "cross.note_list_to_cart",
         "shopping.buy_variant",
+        "shopping.kids_item_to_cart",
     ],
 )
 def test_cart_tasks_are_decided_on_a_phone(
@@ -201,7 +231,9 @@ def test_cart_tasks_are_decided_on_a_phone(
     top-rated product added to the Shopping List (and none deleted: no Delete was tapped),
     the products a note lists added to the cart, the variant bought (its order's line read on
     the order's page; the new order's address and payment, which no step could change once
-    it was placed, read after the episode as it was placed with). A near miss with a line twice is
+    it was placed, read after the episode as it was placed with), a kids' product added
+    after a search for it (the search page lists the one search; the "Prime" filter is no
+    way to join or end Prime). A near miss with a line twice is
     undecided: the cart never shows one product as chosen on two lines, and two lines alike
     cannot be told apart to open their pages."""
     decided_on_a_phone(task, every_case=task == "shopping.remove_from_cart")

@@ -354,7 +354,8 @@ class ScreenReader:
         if spec.each:
             return self.groups(spec)
         assert spec.probe.selector is not None
-        shown = _read_rows(self.pages(spec), spec.probe.selector, spec.reads, spec)
+        shown = _listed_whole(spec, _read_rows(self.pages(spec), spec.probe.selector,
+                                               spec.reads, spec))  # fmt: skip
         out = [_record(v) for v in shown]
         if spec.details:
             if spec.key_field is None:
@@ -384,7 +385,7 @@ class ScreenReader:
         for values in groups:
             self.open_group(spec, values[first.name])
             rows = _read_rows(self.scroll_through(), spec.probe.selector, spec.reads, spec)
-            records = [_record({**row, **values}) for row in rows]
+            records = [_record({**row, **values}) for row in _listed_whole(spec, rows)]
             if spec.details:
                 if spec.key_field is None:
                     _told_apart(spec, rows)
@@ -476,6 +477,16 @@ class ScreenReader:
                 read, (shown(found_at, read) if found_at is not None else "",), spec
             )
         return out
+
+
+def _listed_whole(spec: ScreenSpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of a page that lists the latest N at most (`at most N`), where it shows
+    fewer: as many as that may be all of them, or may not."""
+    most = spec.probe.most
+    if most is not None and len(rows) >= most:
+        raise ScreenError(f"{spec.app}.{spec.target}: the page lists {most} rows at most, and "
+                          f"shows {len(rows)}: some may be left out")  # fmt: skip
+    return rows
 
 
 def _told_apart(spec: ScreenSpec, rows: list[dict[str, Any]]) -> None:

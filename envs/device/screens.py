@@ -144,8 +144,9 @@ class ScreenSpec(AppProbe):
                 steps.append(f"tap {selector_text(s.selector)}{shown}")
             else:
                 steps.append(f"type {s.text!r}")
+        most = f" (at most {self.probe.most})" if self.probe.most is not None else ""
         what = (
-            f"rows {selector_text(self.probe.selector)}"
+            f"rows {selector_text(self.probe.selector)}{most}"
             if self.probe.selector is not None
             else f"value {selector_text(self.reads[0].spot.selector)}"
         )

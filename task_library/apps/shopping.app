@@ -198,11 +198,13 @@ app shopping {
     customer: text = "Alex"  # the first name the app greets ("Hello, Alex")
     prime_member: bool = true
   }
-  # The name is changed under Login & security; a membership is joined or ended only from an
-  # element that names Prime
+  # The name is changed under Login & security. A Prime membership is joined or ended only
+  # after a page that says so: the membership's own page ("Prime Membership", where it is
+  # ended), or an offer to join ("Join Prime", "Try Prime", a Prime free trial). The "Prime"
+  # filter of search results and the Prime badges are no such page.
   changes customer only on text "Login & security"
-  changes prime_member only by
-    xpath "//node[contains(translate(@text, 'PRIME', 'prime'), 'prime') or contains(translate(@content-desc, 'PRIME', 'prime'), 'prime')]"
+  changes prime_member only on
+    xpath "//node[contains(translate(concat(@text, ' ', @content-desc), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'prime membership') or contains(translate(concat(@text, ' ', @content-desc), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'join prime') or contains(translate(concat(@text, ' ', @content-desc), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'try prime') or contains(translate(concat(@text, ' ', @content-desc), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'prime free trial')]"
 
   # Your Orders shows each order whole: status, items, total, where it ships, how it was paid
   probe orders: screen (
@@ -271,6 +273,14 @@ app shopping {
     title = id "itemName",
   } details tap id "itemName" {
     asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+  }
+  # The search page lists the searches remembered, newest first, each with its own remove
+  # button (the suggestions for what is typed have none), the latest 12 at most. When each
+  # was run is on no page.
+  probe search_history: screen (
+    tap id "com.amazon.mShop.android.shopping:id/chrome_search_hint_view",
+  ) rows xpath "//node[@resource-id='com.amazon.mShop.android.shopping:id/iss_search_dropdown_item'][node[@resource-id='com.amazon.mShop.android.shopping:id/iss_search_dropdown_item_delete']]" at most 12 {
+    query = id "com.amazon.mShop.android.shopping:id/iss_search_dropdown_item_text",
   }
   probe addresses: screen (
     tap desc "You" id "bottom_tab_button",
