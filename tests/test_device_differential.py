@@ -54,13 +54,13 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 798 of 858 end states (seed 0, 6 near misses), 169 of them reference end
-    # states and 473 caught near misses; 6367 of 6560 clause results. (Near misses no step
+    # measured: 800 of 858 end states (seed 0, 6 near misses), 170 of them reference end
+    # states and 473 caught near misses; 6373 of 6560 clause results. (Near misses no step
     # of the episode could bring about are not made: a message, an order's line or a cart
     # line removed where nothing that removes one was tapped.)
     assert len(decided) / len(cases) >= 0.92
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 169 and all(c.device for c in refs)
+    assert len(refs) >= 170 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 470
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)

@@ -436,9 +436,9 @@ class ScreenReader:
         group: Any = None,
     ) -> dict[str, Any]:
         """The `details` of one record: from the app's start, the way to the list again, a
-        tap on the row that reads the record's key (a collection without a key: the row
-        that reads all ``read_there`` read on the record's row), scrolling down to it, on the element of
-        the row `details tap` names (else the row's centre), and the page that opens,
+        tap on the row that reads the record's key (scrolling down to it; without a key, the
+        row shown whole that reads all ``read_there``, what the record's row read), on the
+        row's element `details tap` names (else the row's centre), and the page that opens,
         scrolled from its top to its end; each spot reads the first element it finds there
         (none: no text). The rows of a group (`each`) are found on its page, which a tap on
         the group that reads ``group`` opens."""
