@@ -295,10 +295,11 @@ class AppBuilder(Reporter):
 
     def changing_field(self, app: ir.AppModel, name: str, at: Span, keyed: bool = True) -> bool:
         """`collection.field` in a `changes` line (at ``at``): a field of the collection's
-        records other than its key, in a collection whose records have one (a record is
-        followed by its key, so the key itself never changes in a record). A field that
-        changes by itself, or nowhere (``keyed`` False), needs no key: its record is told by
-        likeness, and fields that never change are what tell records without a key apart."""
+        records other than its key (a record is followed by its key, so the key itself never
+        changes in a record). A field that changes by itself, or nowhere (``keyed`` False),
+        needs no key: its record is told by likeness, and fields that never change are what
+        tell records without a key apart. One that changes only somewhere needs a key, or
+        fields that never change (:meth:`fields_told_apart`, once every line is read)."""
         coll, fname = name.split(".", 1)
         rdef = app.record_of(coll)
         if rdef is None:
@@ -307,8 +308,6 @@ class AppBuilder(Reporter):
                        did_you_mean(coll, known))  # fmt: skip
             return False
         key = rdef.key_field()
-        if key is None and keyed:
-            self.keyless_fields.append((app.name, name, at))  # told apart by fields, checked after
         if rdef.field(fname) is None:
             self.error("TL1033", f"record `{rdef.name}` of `{app.name}.{coll}` has no field "
                        f"`{fname}`", at,
@@ -319,6 +318,8 @@ class AppBuilder(Reporter):
                        "changes its key (a new key is another record)", at,
                        f"say where `{coll}` changes instead")  # fmt: skip
             return False
+        if key is None and keyed:
+            self.keyless_fields.append((app.name, name, at))
         return True
 
     def fields_told_apart(self, app: ir.AppModel) -> None:

@@ -167,5 +167,5 @@ def test_a_row_its_key_does_not_find_again_leaves_the_accounts_unread() -> None:
     reading = probe(compiled, Changing(compiled, lambda: end, lambda: ""), screens=True,
                     sleep=lambda s: None)  # fmt: skip
     why = reading.unread[("bills", "accounts")]
-    assert f"no row of bills.accounts reads {first!r} again" in why
+    assert f"no row of bills.accounts reads account_no {first!r} again" in why
     assert "accounts" not in reading.snapshot.apps["bills"].collections

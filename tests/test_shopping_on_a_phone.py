@@ -17,6 +17,7 @@ from tasklang.envs.device.check import probe
 from tasklang.envs.device.differential import library, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.phoneworld.app import AppData, UndeclaredChange
+from tasklang.envs.phoneworld.apps.shopping import Shopping
 from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.fmt import format_source
 from tasklang.source import SourceFile
@@ -129,6 +130,22 @@ def test_the_cart_reads_each_line_with_the_asin_its_product_page_names() -> None
     ]
     saved = reading.snapshot.apps["shopping"].collections["saved_for_later"]
     assert [(s["asin"], s["size"], s["color"]) for s in saved] == [("B001SUN103", None, None)]
+
+
+def test_a_product_page_without_the_asin_leaves_it_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read as nothing at all, never as an empty ASIN: the clauses that name it stay
+    undecided."""
+    shown = Shopping.screen_product
+
+    def without_details(self: Shopping, ctx: Any, route: Any) -> Any:
+        screen = shown(self, ctx, route)
+        screen.rows = [v for v in screen.rows if v.rid != "detailBullets-row"]
+        return screen
+
+    monkeypatch.setattr(Shopping, "screen_product", without_details)
+    reading, _ = _reading("shopping.remove_from_cart")
+    read = reading.snapshot.apps["shopping"].collections["cart"]
+    assert read and all("asin" not in r and r["title"] for r in read)
 
 
 def test_two_lines_alike_leave_the_cart_unread() -> None:

@@ -236,12 +236,15 @@ app shopping {
     quantity = id "od-item-qty" format "Qty: {}  {*}",
     price = id "od-item-qty" format "Qty: {*}  {}",
   } details tap id "od-item-title" {
-    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']" or {
+      "" = unknown,
+    },
   }
   # The Cart tab lists the cart's lines, then those saved for later (whose quantity it does
   # not show), each with its chosen size and colour a line each ("Size: 8", "Color: Grey"),
   # as a line has them. No page of the cart shows a line's ASIN: its product page (opened
-  # from the line's title) names it under "Product details".
+  # from the line's title) names it under "Product details" (a product page that does not
+  # leaves the line's ASIN unread).
   probe cart: screen (
     tap desc "Cart" id "bottom_tab_button",
   ) rows xpath "//node[@resource-id='sc-active-cart']/node[@resource-id='sc-list-item']" {
@@ -251,7 +254,9 @@ app shopping {
     price = id "sc-product-price",
     quantity = id "a-autoid-quantity",
   } details tap id "sc-product-title" {
-    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']" or {
+      "" = unknown,
+    },
   }
   probe saved_for_later: screen (
     tap desc "Cart" id "bottom_tab_button",
@@ -261,7 +266,9 @@ app shopping {
     color = xpath ".//node[@resource-id='sc-product-variation'][starts-with(@text, 'Color: ')]" format "Color: {}",
     price = id "sc-product-price",
   } details tap id "sc-product-title" {
-    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']" or {
+      "" = unknown,
+    },
   }
   # Your Lists shows the account's lists (the Shopping List first), each opening its items;
   # an item's ASIN is on the product page its title opens. When an item was added is on no
@@ -272,7 +279,9 @@ app shopping {
   ) each id "list-card" { list = id "list-name" } rows id "itemWrapper" {
     title = id "itemName",
   } details tap id "itemName" {
-    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']",
+    asin = xpath "//node[@resource-id='detailBullets-row'][node[@text='ASIN']]/node[@resource-id='detailBullets-value']" or {
+      "" = unknown,
+    },
   }
   # The search page lists the searches remembered, newest first, each with its own remove
   # button (the suggestions for what is typed have none), the latest 12 at most. When each

@@ -15,19 +15,19 @@ search history and suggestions (``iss_search_dropdown_item_text``).
   colours, and nothing when it is unavailable).
 - Product page: brand, title, stars, price, stock, the size and colour choices (a size must be
   picked; the first colour is preselected), the quantity spinner, "Add to Cart", "Buy Now"
-  and "Add to List".
-- Cart: the lines with their variant and price, the quantity spinner ("0 (Delete)" removes the
-  line), "Delete", "Save for later"; "Saved for later" with "Move to cart" and "Delete";
+  and "Add to List"; then "Product details" (the manufacturer and the ASIN).
+- Cart: the lines with their size and colour (a line each) and price, the quantity spinner
+  ("0 (Delete)" removes the line), "Delete", "Save for later"; "Saved for later" with "Move
+  to cart" (onto the line of the same product as chosen, where there is one) and "Delete";
   "Proceed to checkout".
 - Checkout: the delivery address and the payment method (each with "Change"), the items and
   the order summary, and "Place your order". Placing the order writes the order and its lines
   (a checkout from the cart also empties the cart; "Buy Now" leaves the cart alone) and
   replaces the checkout with the confirmation, so the button cannot be tapped twice.
 - You: "Your Orders" (newest first; an order's page, "Cancel items" for an order not yet
-  shipped, after a confirmation), "Your Lists" (the account's lists, the Shopping List first, each opening its items:
-  "Add to Cart", "Delete"),
-  "Your Addresses" (add, remove after a confirmation, set as default) and "Your Payments"
-  (set as default).
+  shipped, after a confirmation), "Your Lists" (the account's lists, the Shopping List
+  first, each opening its items: "Add to Cart", "Delete"), "Your Addresses" (add, remove
+  after a confirmation, set as default) and "Your Payments" (set as default).
 - Menu: "Shop by Department".
 
 Filters, sort order, chosen variants and quantities live in the routes and their forms, as
