@@ -76,8 +76,8 @@ def prefs_entry_map(text: str | None) -> list[tuple[str, str]]:
 class AppBuilder(Reporter):
     """Builds ``ir.AppModel`` from an app declaration; collects diagnostics."""
 
-    # fields of records without a key said to change only somewhere: (app, name, where)
-    keyless_fields: list[tuple[str, str, Span]] = field(default_factory=list)
+    # the app's fields of records without a key said to change only somewhere, and where
+    keyless_fields: list[tuple[str, Span]] = field(default_factory=list)
 
     def build(self, decl: ast.AppDecl) -> ir.AppModel:
         app = ir.AppModel(name=decl.name, span=decl.span)
@@ -319,14 +319,15 @@ class AppBuilder(Reporter):
                        f"say where `{coll}` changes instead")  # fmt: skip
             return False
         if key is None and keyed:
-            self.keyless_fields.append((app.name, name, at))
+            self.keyless_fields.append((name, at))
         return True
 
     def fields_told_apart(self, app: ir.AppModel) -> None:
         """A field said to change only somewhere, of records without a key: the records
         must be told apart by the fields that never change (``changes C.F nowhere``), as a
         record that keeps them is the same record."""
-        for name, at in [(n, at) for a, n, at in self.keyless_fields if a == app.name]:
+        pending, self.keyless_fields = self.keyless_fields, []
+        for name, at in pending:
             coll = name.split(".", 1)[0]
             if app.identity(coll):
                 continue
