@@ -324,18 +324,23 @@ class AppBuilder(Reporter):
 
     def fields_told_apart(self, app: ir.AppModel) -> None:
         """A field said to change only somewhere, of records without a key: the records
-        must be told apart by the fields that never change (``changes C.F nowhere``), as a
-        record that keeps them is the same record."""
+        are told apart by the fields that never change (``changes C.F nowhere``), as a
+        record that keeps them is the same record. Records told apart by nothing may have
+        such a line for a field with a default: it then says where a record comes to hold
+        another value of it (:func:`tasklang.verifiers.state.field_unraised`)."""
         pending, self.keyless_fields = self.keyless_fields, []
         for name, at in pending:
-            coll = name.split(".", 1)[0]
-            if app.identity(coll):
+            coll, fname = name.split(".", 1)
+            rdef = app.record_of(coll)
+            fdef = rdef.field(fname) if rdef is not None else None
+            if app.identity(coll) or (fdef is not None and fdef.defaulted):
                 continue
             self.error("TL1033", f"`{name}`: the records of `{app.name}.{coll}` have no key "
                        "field, nor fields that never change, so nothing says which record a "
-                       "field changed in", at, "say where the whole collection changes "
-                       f"instead, or which fields never change (`changes {coll}.FIELD "
-                       "nowhere`)")  # fmt: skip
+                       "field changed in, and the field has no default to be raised from", at,
+                       "say where the whole collection changes instead, or which fields "
+                       f"never change (`changes {coll}.FIELD nowhere`), or give `{fname}` a "
+                       "default")  # fmt: skip
             for scope in app.changes:
                 if name in scope.names:
                     scope.names.remove(name)

@@ -313,7 +313,9 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "apart: by a key, or by fields that never change (`changes C.F nowhere`, which a "
         "collection without a key may say of its fields, as it may say `by itself`), each in one "
         "`only on` and one `only by` line at most, or in one `nowhere` line; so does `adds "
-        "<collections> only on <screens>`.",
+        "<collections> only on <screens>`. A field line `only on` or `only by` needs records "
+        "told apart so too, or a field with a default: of records told apart by nothing, it "
+        "says where a record comes to hold another value of the field than its default.",
     ),
     # -- TL2xxx: analysis (lint)
     (

@@ -505,6 +505,12 @@ class FieldDef(IRNode):
     default: Value = None
     has_default: bool = False
 
+    @property
+    def defaulted(self) -> bool:
+        """Whether a record made without the field holds a value of it: its default, or
+        null where the field is optional."""
+        return self.has_default or self.type.optional
+
 
 class RecordDef(IRNode):
     name: str

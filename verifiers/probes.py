@@ -26,6 +26,7 @@ from tasklang.verifiers.bracket import Readings, decide, decide_order, key_field
 from tasklang.verifiers.check import Checker, Episode, Monitor, judge_trace
 from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import UiParseError
+from tasklang.verifiers.state import unraised_fields
 from tasklang.verifiers.trajectory import REPORTS, Action, Step
 from tasklang.verifiers.ui import TAPS, Screen, touches
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
@@ -255,11 +256,18 @@ class _Reads:
 
     def __init__(self, cov: Coverage) -> None:
         self.cov = cov
-        self.problem: str | None = None
+        self.first: str | None = None
+        self.in_part: str | None = None  # the first field read only in part
+
+    @property
+    def problem(self) -> str | None:
+        """The first thing read that no probe reads, or else the first field read only in
+        part (which record by record may still decide: ``decide_shown``)."""
+        return self.first or self.in_part
 
     def fail(self, why: str) -> None:
-        if self.problem is None:
-            self.problem = why
+        if self.first is None:
+            self.first = why
 
     def visit(self, node: Any, scope: Key | None) -> None:
         if isinstance(node, list):
@@ -286,8 +294,13 @@ class _Reads:
     def field(self, name: str, scope: Key | None) -> None:
         if scope is None:
             return
-        if name not in self.cov.fields.get(scope, frozenset()):
-            self.fail(f"field `{name}` of {scope[0]}.{scope[1]} is not read on a phone")
+        if name in self.cov.fields.get(scope, frozenset()):
+            return
+        why = f"field `{name}` of {scope[0]}.{scope[1]} is not read on a phone"
+        if name in self.cov.partly.get(scope, frozenset()):
+            self.in_part = self.in_part or f"{why} in every record"
+        else:
+            self.fail(why)
 
     def source(self, node: ir.Quant | ir.Count | ir.Aggregate | ir.Has, scope: Key | None) -> None:
         src = node.source
@@ -452,8 +465,20 @@ def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozense
     step on a screen showing some element on (`only on`), or from a tap touching one on
     (`only by`), when no step was such a step. A step whose action was taken on a screen it
     did not record proves nothing but of the `nowhere` ones, nor do unknown steps (None: the
-    phone is read with no record of what was done on it)."""
-    return _unopened(change_scopes(compiled.apps), steps)
+    phone is read with no record of what was done on it). A field of records told apart by
+    nothing is not among them (see :func:`unraised_state`)."""
+    raised = unraised_fields(compiled.apps)
+    scopes = {k: v for k, v in change_scopes(compiled.apps).items() if k not in raised}
+    return _unopened(scopes, steps)
+
+
+def unraised_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> dict[Key, Any]:
+    """(app, "collection.field") -> its default, for each field of records told apart by
+    nothing said to change only somewhere (``unraised_fields``) when no step was such a
+    step: no record came to hold another value of it along the episode."""
+    raised = unraised_fields(compiled.apps)
+    scopes = {k: v for k, v in change_scopes(compiled.apps).items() if k in raised}
+    return {k: raised[k] for k in _unopened(scopes, steps)}
 
 
 def kept_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -223,6 +224,20 @@ def field_kept_apart(
     )
 
 
+def field_unraised(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], field: str, default: Any
+) -> bool:
+    """Whether, from ``old`` to ``new``, no record came to hold a value of ``field`` other
+    than ``default``: records told apart by nothing cannot be followed, so a record added
+    may be one updated, and each such value is held by no more records than before (a
+    route started only by its Start button: no route more is started)."""
+
+    def raised(records: list[dict[str, Any]]) -> Counter[str]:
+        return Counter(_canon(r.get(field)) for r in records if not _same(r.get(field), default))
+
+    return not raised(new) - raised(old)
+
+
 def diff_states(
     before: WorldSnapshot,
     after: WorldSnapshot,
@@ -321,6 +336,23 @@ def record_identities(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], tup
         and rdef.key_field() is None
         and (fields := model.fixed_fields(coll.name))
     }
+
+
+def unraised_fields(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], Any]:
+    """(app, "collection.field") -> the field's default, for each field said to change only
+    somewhere (`changes C.F only on` or `only by`) of records told apart by nothing (no key,
+    no field that never changes): the line says where a record comes to hold another value
+    of it (:func:`field_unraised`)."""
+    out = {}
+    for name, model in apps.items():
+        for scope in model.changes:
+            for target in scope.names:
+                coll, dot, fname = target.partition(".")
+                rdef = model.record_of(coll) if dot else None
+                fdef = rdef.field(fname) if rdef is not None else None
+                if fdef is not None and not model.identity(coll):
+                    out[(name, target)] = fdef.default
+    return out
 
 
 def identity_of(apps: dict[str, ir.AppModel], app: str, coll: str) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from tasklang.envs.device.probes import (
     Listed,
     Reading,
     coverage,
+    fill_unraised,
     probe_specs,
     read_start,
     read_world,
@@ -38,6 +39,7 @@ from tasklang.verifiers.probes import (
     device_verdict,
     kept_state,
     quiet_state,
+    unraised_state,
 )
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
@@ -182,6 +184,10 @@ def device_check(
     if probed and step_states is not None:  # what the app set from a setting, step by step
         packages = [s.observation.package for s in traj.steps]
         step_states, end, stamped = stamp(compiled, initial, step_states, end, packages)
+    start = start if start is not None else start_of(traj)
+    # a field no step could raise from its default, where none held another before
+    unraised = unraised_state(compiled, traj.steps if history else None)
+    end, filled = fill_unraised(start, end, unraised)
     states = step_states if probed and step_states is not None else [None] * len(traj.steps)
     steps = [
         s.model_copy(update={"snapshot": st}) for s, st in zip(traj.steps, states, strict=True)
@@ -194,7 +200,7 @@ def device_check(
     closed = closed_state(compiled, traj.steps if history else None)
     cov = coverage(compiled, initial=initial).with_quiet(quiet).with_kept(kept)
     cov = cov.with_closed(closed)
-    cov = cov.with_fields(stamped)
+    cov = cov.with_fields(stamped | filled)
     # a field some rows do not keep is read only in the records that keep it
     cov = cov.partly_read(not_kept(compiled, [*(s for s in states if s is not None), end]))
     listed = listed if listed is not None else listed_of(traj)
@@ -210,7 +216,6 @@ def device_check(
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()
         unread |= {key for st in states if st is not None for key in _missing(st, during)}
-    start = start if start is not None else start_of(traj)
     # a datetime a screen showed only to the minute, before the episode or after it
     cov = cov.partly_read(shown_as_ranges(compiled, [s for s in (start, end) if s is not None]))
     readings, ep = None, None

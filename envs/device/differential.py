@@ -31,9 +31,15 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import closed_state, kept_state, quiet_state
+from tasklang.verifiers.probes import closed_state, kept_state, quiet_state, unraised_state
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.state import by_itself, diff_states, field_kept, record_keys
+from tasklang.verifiers.state import (
+    by_itself,
+    diff_states,
+    field_kept,
+    field_unraised,
+    record_keys,
+)
 from tasklang.verifiers.trajectory import Trajectory
 
 
@@ -113,7 +119,8 @@ def run_task(
     quiet = quiet_state(compiled, traj.steps)
     kept = kept_state(compiled, traj.steps)
     closed = closed_state(compiled, traj.steps)
-    for name, snap in near_misses(compiled, final, rng, misses, quiet, kept, closed):
+    unraised = unraised_state(compiled, traj.steps)
+    for name, snap in near_misses(compiled, final, rng, misses, quiet, kept, closed, unraised):
         cases.append(judge(compiled, traj, snap, name, states, start))
     return cases
 
@@ -190,10 +197,12 @@ def near_misses(
     quiet: frozenset[tuple[str, str]] = frozenset(),
     kept: frozenset[tuple[str, str]] = frozenset(),
     closed: frozenset[tuple[str, str]] = frozenset(),
+    unraised: dict[tuple[str, str], Any] | None = None,
 ) -> list[tuple[str, WorldSnapshot]]:
     """Up to ``limit`` end states near ``snap``, none of which changes ``quiet`` state, nor
     removes a record from a ``kept`` collection (or an append-only one), nor adds one to a
-    ``closed`` collection."""
+    ``closed`` collection, nor has more records holding another value of an ``unraised``
+    field (``unraised_state``) than its default."""
     keys, fields = read_state(compiled)
     out: list[tuple[str, WorldSnapshot]] = []
     for app, name in keys:
@@ -265,6 +274,8 @@ def near_misses(
             out.append((label, world))
     if quiet:
         out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
+    if unraised:
+        out = [(n, world) for n, world in out if _keeps_unraised(snap, world, unraised)]
     rng.shuffle(out)
     return out[:limit]
 
@@ -291,6 +302,21 @@ def _keeps_quiet(
             continue
         a, b = old.collections.get(coll), new.collections.get(coll)
         if a is not None and b is not None and not field_kept(a, b, key, fname):
+            return False
+    return True
+
+
+def _keeps_unraised(
+    snap: WorldSnapshot, world: WorldSnapshot, unraised: dict[tuple[str, str], Any]
+) -> bool:
+    """Whether no record of ``world`` holds a value of an ``unraised`` field (app,
+    "collection.field") other than its default beyond those of ``snap``."""
+    for (app, name), default in unraised.items():
+        coll, fname = name.split(".", 1)
+        old, new = snap.apps.get(app), world.apps.get(app)
+        a = old.collections.get(coll) if old is not None else None
+        b = new.collections.get(coll) if new is not None else None
+        if a is not None and b is not None and not field_unraised(a, b, fname, default):
             return False
     return True
 

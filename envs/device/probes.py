@@ -1072,12 +1072,16 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     (see :func:`listing_specs`)."""
     from tasklang.verifiers.bracket import bracketed_event
     from tasklang.verifiers.probes import change_scopes, removal_scopes
+    from tasklang.verifiers.state import unraised_fields
 
     cov = coverage(compiled)
     # what may lose no record along the episode: append-only, or removed only somewhere;
     # and what may not change along it: what changes only somewhere
     kept = cov.append_only | frozenset(removal_scopes(compiled.apps))
-    quiet = frozenset(change_scopes(compiled.apps))
+    raised = unraised_fields(compiled.apps)
+    if any(_unread_default(cov, k) for k in raised):
+        return True
+    quiet = frozenset(change_scopes(compiled.apps)) - frozenset(raised)
     if any(
         bracketed_event(c, compiled, cov.at_end, cov.fields, kept, quiet=quiet)
         for c in compiled.task.clauses
@@ -1087,6 +1091,48 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     return any(isinstance(c.body, guards) for c in compiled.task.clauses) and bool(
         listing_specs(compiled, probe_specs(compiled))
     )
+
+
+def _unread_default(cov: Coverage, key: tuple[str, str]) -> bool:
+    """Whether ``(app, "collection.field")`` is a field no probe reads of a collection
+    only screens show: read before the episode, the collection may show that no record
+    held another value than the field's default (see :func:`fill_unraised`)."""
+    app, name = key
+    coll, fname = name.split(".", 1)
+    return (app, coll) in cov.at_end and fname not in cov.fields.get((app, coll), frozenset())
+
+
+def fill_unraised(
+    start: WorldSnapshot | None, end: WorldSnapshot, unraised: dict[tuple[str, str], Any]
+) -> tuple[WorldSnapshot, set[tuple[str, str, str]]]:
+    """``end`` with each field of ``unraised`` (``unraised_state``: no record came to hold
+    another value of it than its default along the episode) set to its default in every
+    record that lacks it, where the reading before the episode (``start``) shows every
+    record then held the default (none lacks it, as a page that lists no record shows);
+    and the (app, collection, field) so read."""
+    filled: set[tuple[str, str, str]] = set()
+    out = end
+    for (app, name), default in sorted(unraised.items(), key=lambda kv: kv[0]):
+        coll, fname = name.split(".", 1)
+        before = _collection(start, app, coll)
+        after = _collection(out, app, coll)
+        if before is None or after is None:
+            continue
+        if any(fname not in r or r[fname] != default for r in before):
+            continue
+        if after and all(fname in r for r in after):
+            continue  # read already
+        if out is end:
+            out = end.model_copy(deep=True)
+        recs = out.apps[app].collections[coll]
+        recs[:] = [r if fname in r else {**r, fname: default} for r in recs]
+        filled.add((app, coll, fname))
+    return out, filled
+
+
+def _collection(snap: WorldSnapshot | None, app: str, coll: str) -> list[dict[str, Any]] | None:
+    state = snap.apps.get(app) if snap is not None else None
+    return state.collections.get(coll) if state is not None else None
 
 
 def read_start(

@@ -17,7 +17,12 @@ from tasklang.envs.phoneworld.widgets import View, elements
 from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import addition_scopes, change_scopes, removal_scopes
-from tasklang.verifiers.state import itself_fields, record_identities, record_keys
+from tasklang.verifiers.state import (
+    itself_fields,
+    record_identities,
+    record_keys,
+    unraised_fields,
+)
 from tasklang.verifiers.trajectory import (
     Action,
     Environment,
@@ -86,6 +91,7 @@ class Episode:
         self.phone.addition_scopes = addition_scopes(self.compiled.apps)
         self.phone.record_keys = record_keys(self.compiled.apps)
         self.phone.identities = record_identities(self.compiled.apps)
+        self.phone.unraised = unraised_fields(self.compiled.apps)
         self.phone.itself_fields = itself_fields(self.compiled.apps)
         if self.randomization is not None:
             self.phone.row_scale = self.randomization.row_scale

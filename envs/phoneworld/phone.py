@@ -29,7 +29,13 @@ from tasklang.envs.phoneworld.app import (
 from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
-from tasklang.verifiers.state import field_kept, field_kept_apart, identity_key, key_of
+from tasklang.verifiers.state import (
+    field_kept,
+    field_kept_apart,
+    field_unraised,
+    identity_key,
+    key_of,
+)
 from tasklang.verifiers.ui import Screen as UiScreen
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -161,6 +167,9 @@ class Phone:
     # (app, collection) -> the fields that tell its records apart, where they have no key
     # but fields that never change (a record removed is one fewer holding their values)
     identities: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    # (app, "collection.field") -> default, of records told apart by nothing: where a
+    # record may come to hold another value of the field (``unraised_fields``)
+    unraised: dict[tuple[str, str], Any] = field(default_factory=dict)
     # (app, collection) -> its records' fields that change by themselves: a `changes` line
     # on the collection does not hold of them
     itself_fields: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
@@ -743,7 +752,10 @@ class Phone:
             coll = name.split(".")[0]
             loose = self.itself_fields.get((app, name), frozenset())
             key, identity = self.record_keys.get((app, coll)), self.identities.get((app, coll))
-            if _same_state(old, new, name, key, loose, identity or ()):
+            if (app, name) in self.unraised:  # records told apart by nothing
+                if _unraised(old, new, name, self.unraised[(app, name)]):
+                    continue
+            elif _same_state(old, new, name, key, loose, identity or ()):
                 continue
             why = f"{app}.{name} changed where its model does not let it change"
             self._opened_or_refuse((app, name), scopes, screens, before, why, "it changes")
@@ -1142,6 +1154,14 @@ def permission_dialog(app: App, permission: str) -> Dialog:
         system=True,
         owner=app.model,
     )
+
+
+def _unraised(old: AppData, new: AppData, name: str, default: Any) -> bool:
+    """Whether no record of ``collection.field`` (``name``) came to hold a value of the
+    field other than ``default`` (see :func:`field_unraised`)."""
+    coll, fname = name.split(".", 1)
+    a, b = old.collections.get(coll), new.collections.get(coll)
+    return a is b or a is None or b is None or field_unraised(a, b, fname, default)
 
 
 def _same_state(

@@ -76,6 +76,10 @@ app maps {
     id "com.google.android.apps.maps:id/directions_button",
     xpath "//node[.//node[@resource-id='com.google.android.apps.maps:id/directions_startpoint_textbox']]",
     xpath "//node[@clickable='true'][node[@resource-id='com.google.android.apps.maps:id/recent_route_destination']]"
+  # a route is planned not started, and only the directions page's Start button starts
+  # navigation (routes have no key and no field that never changes: the line says where a
+  # route comes to be started)
+  changes routes.started only by id "com.google.android.apps.maps:id/start_button"
 
   settings {
     home_address: text?
@@ -117,8 +121,20 @@ app maps {
   probe recent_searches: screen (
     tap id "com.google.android.apps.maps:id/search_omnibox_text_box",
   ) rows id "com.google.android.apps.maps:id/search_history_item" { query = xpath "." }
-  probe routes: ui id "com.google.android.apps.maps:id/directions_destination" {
-    destination = "text",
+  # the Go tab lists the directions got lately, the latest first: each route's destination,
+  # and where from in what travel mode ("From Your location · Walking"); not its stops, nor
+  # whether navigation started
+  probe routes: screen (
+    tap id "com.google.android.apps.maps:id/go_tab",
+  ) rows xpath "//node[@clickable='true'][node[@resource-id='com.google.android.apps.maps:id/recent_route_destination']]" {
+    destination = id "com.google.android.apps.maps:id/recent_route_destination",
+    origin = id "com.google.android.apps.maps:id/recent_route_details" format "From {} · {*}",
+    mode = id "com.google.android.apps.maps:id/recent_route_details" format "From {*} · {}" labels {
+      driving = "Driving",
+      transit = "Transit",
+      walking = "Walking",
+      cycling = "Cycling",
+    },
   }
   probe distance_units: ui text "Distance units" id "android:id/summary"
 }
