@@ -3,6 +3,7 @@ laps and world clocks): read exactly from the file as Android writes it, or left
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -11,17 +12,19 @@ import pytest
 from tasklang import ir
 from tasklang.envs.device import parse
 from tasklang.envs.device.check import not_kept
-from tasklang.envs.device.differential import library
+from tasklang.envs.device.differential import library, near_misses, run_task
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import (
     ProbeSpec,
     coverage,
+    prefs_hold,
     prefs_records,
     probe_specs,
     read_world,
 )
 from tasklang.envs.device.setup import build_plan
 from tasklang.envs.device.shell import shell_line
+from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 
 CLOCK = library()["clock.start_timer"]
@@ -223,3 +226,30 @@ def test_every_clock_collection_is_read_in_full() -> None:
     assert {("clock", c) for c in ("alarms", "timers", "laps", "world_clocks")} <= cov.complete
     assert all(isinstance(s, ProbeSpec) and s.probe.source != "ui" for s in SPECS.values())
     assert isinstance(CLOCK, ir.CompiledTask)
+
+
+def test_prefs_hold_says_which_records_the_app_can_keep() -> None:
+    laps = SPECS["laps"]
+    kept = [{"number": 1, "lap_time": 92, "total": 92}, {"number": 2, "lap_time": 8, "total": 100}]
+    assert prefs_hold(laps, kept) and prefs_hold(laps, [])
+    assert not prefs_hold(laps, kept[1:])  # lap 1 missing: numbered by their place
+    assert not prefs_hold(laps, [kept[0], {**kept[1], "lap_time": 9}])  # not the difference
+
+
+def test_near_misses_of_the_laps_are_states_the_stopwatch_can_be_in() -> None:
+    """Dropping the first lap, or changing one lap's total alone, makes laps no stopwatch
+    keeps (and a phone would leave unread): the differential makes no such near miss. A
+    lap more is the next lap, numbered and timed as the stopwatch keeps it."""
+    compiled = library()["androidworld.clock_stop_watch_paused_verify"]
+    _, traj = run_reference(compiled, 0)
+    final = traj.final.snapshot
+    assert final is not None
+    [spec] = [s for s in probe_specs(compiled) if s.key == ("clock", "laps")]
+    misses = near_misses(compiled, final, random.Random(0), 400)
+    laps = [world.apps["clock"].collections["laps"] for n, world in misses if ".laps" in n]
+    assert all(prefs_hold(spec, records) for records in laps)
+    [more] = [world for n, world in misses if n.startswith("duplicate clock.laps")]
+    *before, last = more.apps["clock"].collections["laps"]
+    assert last["number"] == len(before) + 1
+    assert last["total"] == before[-1]["total"] + last["lap_time"]
+    assert all(c.agrees and c.device is not None for c in run_task(compiled, 0))

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from tasklang import ir
+from tasklang.appmodel import PREFS_RECORDS
 from tasklang.envs.device.check import device_check
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
@@ -25,6 +26,7 @@ from tasklang.envs.device.probes import (
     encode_values,
     files_root,
     folder_below,
+    prefs_hold,
     probe_specs,
     references,
     top_folder_below,
@@ -204,6 +206,7 @@ def near_misses(
     ``closed`` collection, nor has more records holding another value of an ``unraised``
     field (``unraised_state``) than its default."""
     keys, fields = read_state(compiled)
+    kept_as_prefs = [s for s in probe_specs(compiled) if s.prefs_records]
     out: list[tuple[str, WorldSnapshot]] = []
     for app, name in keys:
         state = snap.apps.get(app)
@@ -233,6 +236,7 @@ def near_misses(
                 dropped = _followed(compiled, dropped, app, name, records[i], None)
                 out.append((f"drop {app}.{name}[{i}]", dropped))
             twin = _fresh_key(compiled, app, name, copy.deepcopy(records[i]), records, rng)
+            twin = _next_kept(kept_as_prefs, app, name, twin, records)
             spec = _file_spec(compiled, app, name)
             if spec is not None:  # one path holds one file: the copy gets its own
                 stem, ext = posixpath.splitext(str(twin.get("path")))
@@ -276,6 +280,7 @@ def near_misses(
         out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
     if unraised:
         out = [(n, world) for n, world in out if _keeps_unraised(snap, world, unraised)]
+    out = [(n, world) for n, world in out if _held(kept_as_prefs, snap, world)]
     rng.shuffle(out)
     return out[:limit]
 
@@ -304,6 +309,54 @@ def _keeps_quiet(
         if a is not None and b is not None and not field_kept(a, b, key, fname):
             return False
     return True
+
+
+def _next_kept(
+    specs: list[ProbeSpec],
+    app: str,
+    name: str,
+    twin: dict[str, Any],
+    records: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A copy of a record of a collection kept in shared preferences by number (``specs``),
+    made the next record as the app would add it: the next number, and each entry kept as a
+    difference from the previous record's (a lap's time) so (the stopwatch lapped once
+    more)."""
+    spec = next((s for s in specs if s.key == (app, name)), None)
+    start = PREFS_RECORDS.get(spec.probe.form or "") if spec is not None else None
+    if spec is None or start is None or not records:
+        return twin
+    by_entry = {fm.prefs_entry.key: fm for fm in spec.fields
+                if fm.prefs_entry is not None and not fm.prefs_entry.since}  # fmt: skip
+    out = dict(twin)
+    for fm in spec.fields:
+        entry = fm.prefs_entry
+        if entry is None:
+            continue
+        whole = by_entry.get(entry.key)
+        if entry.own_id:
+            out[fm.field] = len(records) + start
+        elif entry.since and whole is not None:
+            last, step = records[-1].get(whole.field), twin.get(fm.field)
+            if isinstance(last, int) and isinstance(step, int):
+                out[whole.field] = last + step
+    return out
+
+
+def _held(specs: list[ProbeSpec], snap: WorldSnapshot, world: WorldSnapshot) -> bool:
+    """Whether the apps' shared preferences can keep each collection of ``world`` they
+    keep records of (``specs``: ``prefs_hold``), where they can keep ``snap``'s: a near
+    miss is a state the app can be in."""
+    for spec in specs:
+        old, new = _records(snap, spec.app, spec.target), _records(world, spec.app, spec.target)
+        if old != new and prefs_hold(spec, old) and not prefs_hold(spec, new):
+            return False
+    return True
+
+
+def _records(snap: WorldSnapshot, app: str, name: str) -> list[dict[str, Any]]:
+    state = snap.apps.get(app)
+    return list(state.collections.get(name) or []) if state is not None else []
 
 
 def _keeps_unraised(

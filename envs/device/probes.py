@@ -1405,7 +1405,7 @@ def _difference(raw: str, before: str | None, what: str) -> str:
 
 
 def prefs_record_entries(
-    spec: ProbeSpec, records: list[dict[str, Any]]
+    spec: ProbeSpec, records: list[dict[str, Any]], lost: list[str] | None = None
 ) -> dict[str, tuple[str, str]]:
     """The entries of the app's shared preferences that keep ``records`` as the app writes
     them (the i-th record gets the i-th id: from 0 in a set, else from the count's start),
@@ -1413,7 +1413,9 @@ def prefs_record_entries(
     difference from the previous record (`since previous`) is not written, nor a value with
     no stored form. A record the entries would give back as another (a lap numbered other
     than by its place, a city in a time zone not its own) is written without its entries:
-    read back, it leaves the collection unread, never read as another record."""
+    read back, it leaves the collection unread, never read as another record (its id is
+    added to ``lost``)."""
+    lost = lost if lost is not None else []
     start = PREFS_RECORDS.get(spec.probe.form or "")
     ids = [str(i + (start or 0)) for i in range(len(records))]
     key = spec.probe.key or ""
@@ -1441,7 +1443,17 @@ def prefs_record_entries(
                 if entry is not None and not entry.own_id:
                     out.pop(entry.entry(rid), None)
                     entries.pop(entry.entry(rid), None)
+            lost.append(rid)
     return out
+
+
+def prefs_hold(spec: ProbeSpec, records: list[dict[str, Any]]) -> bool:
+    """Whether the app's shared preferences can keep ``records`` as they are: each is given
+    back as itself (laps are numbered by their place, and a lap's time is the difference of
+    two totals, so a lap missing in the middle is no state the stopwatch can be in)."""
+    lost: list[str] = []
+    prefs_record_entries(spec, records, lost)
+    return not lost
 
 
 def _reads_back(
