@@ -319,9 +319,9 @@ def _next_kept(
     records: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """A copy of a record of a collection kept in shared preferences by number (``specs``),
-    made the next record as the app would add it: the next number, and each entry kept as a
-    difference from the previous record's (a lap's time) so (the stopwatch lapped once
-    more)."""
+    made the next record as the app would add it (the stopwatch lapped once more): the next
+    number, and the entry a field is kept as the difference of (a lap's total, for its lap
+    time) the previous record's plus that field."""
     spec = next((s for s in specs if s.key == (app, name)), None)
     start = PREFS_RECORDS.get(spec.probe.form or "") if spec is not None else None
     if spec is None or start is None or not records:
