@@ -24,7 +24,7 @@ from tasklang.source import SourceFile
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import Coverage, clause_problem, event_problem
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.state import Change, by_itself, itself_fields
+from tasklang.verifiers.state import Change, by_itself, itself_fields, unraised_fields
 from tasklang.verifiers.trajectory import Trajectory
 
 RIDES = """\
@@ -75,10 +75,15 @@ def test_the_formatter_keeps_the_declaration() -> None:
 def test_a_keyless_collection_may_have_a_field_that_changes_by_itself() -> None:
     apps, diagnostics = _compile("  changes log.seen by itself\n")
     assert diagnostics == [] and apps["rides_demo"].by_itself == ["log.seen"]
-    # where it changes by an action still follows a record by its key; that it never changes
-    # is what tells such records apart
-    _, diagnostics = _compile('  changes log.seen only on text "Log"\n')
+    # where it changes by an action follows a record by its key, or says where a field with
+    # a default is raised from it; that a field never changes is what tells such records apart
+    _, diagnostics = _compile('  changes log.line only on text "Log"\n')
     assert [code for code, _ in diagnostics] == ["TL1033"]
+    apps, diagnostics = _compile('  changes log.seen only on text "Log"\n')
+    assert diagnostics == []
+    assert unraised_fields({"rides_demo": apps["rides_demo"]}) == {
+        ("rides_demo", "log.seen"): False
+    }
     apps, diagnostics = _compile("  changes log.line nowhere\n")
     assert diagnostics == [] and apps["rides_demo"].identity("log") == ["line"]
 

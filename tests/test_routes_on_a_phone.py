@@ -18,6 +18,7 @@ import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
+from tasklang.envs.device.check import probe
 from tasklang.envs.device.differential import (
     judge,
     library,
@@ -25,6 +26,7 @@ from tasklang.envs.device.differential import (
     run_task,
     start_reading,
 )
+from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import fill_unraised, needs_start
 from tasklang.envs.phoneworld.app import UndeclaredChange
 from tasklang.envs.phoneworld.episode import Episode, run_reference
@@ -90,12 +92,12 @@ def test_field_unraised_counts_the_records_holding_each_other_value() -> None:
     assert field_unraised([], [{"to": "A"}], "note", None)
 
 
-def _replayed(extra: list[str]) -> tuple[Episode, Trajectory]:
+def _replayed(extra: list[str], ep: Episode | None = None) -> tuple[Episode, Trajectory]:
     """The task's reference steps, then taps on the elements with the ids in ``extra``,
-    then the agent's "complete"."""
+    then the agent's "complete" (on ``ep``, or a new episode)."""
     compiled = library()[TASK]
     _, traj = run_reference(compiled, 0)
-    ep = Episode(compiled, 0)
+    ep = ep if ep is not None else Episode(compiled, 0)
     for step in traj.steps:
         if step.action is not None and step.action.action_type != "status":
             ep.step(step.action.model_dump(exclude_none=True))
@@ -117,17 +119,8 @@ def test_phoneworld_lets_start_start_a_route_and_nothing_else() -> None:
         scope.model_copy(update={"screens": [steps]})
     ]
     with pytest.raises(UndeclaredChange, match=r"maps\.routes\.started changed"):
-        _steps_then_start(ep)
+        _replayed([START], ep)
     assert not any(r["started"] for r in ep.phone.world().apps["maps"].collections["routes"])
-
-
-def _steps_then_start(ep: Episode) -> None:
-    _, traj = run_reference(ep.compiled, 0)
-    for step in traj.steps:
-        if step.action is not None and step.action.action_type != "status":
-            ep.step(step.action.model_dump(exclude_none=True))
-    found = next(e for e in Screen.from_parts(ep.xml(), None).elements if e.resource_id == START)
-    ep.step({"action_type": "click", "index": found.index})
 
 
 # ---------------------------------------------------------------- on a phone
@@ -148,12 +141,20 @@ def test_the_go_tab_reads_the_routes_and_no_start_tap_reads_them_not_started() -
     assert before == []  # the task's phone has no directions yet
     assert case.phoneworld is True and case.device is True and case.agrees
     assert case.unobservable.keys() <= {"s7"}, case.unobservable  # the final screen's check
+    end = traj.final.snapshot
+    assert end is not None
+    phone = PhoneWorldTransport(compiled, lambda: end, lambda: end.ui_xml or "", None)
+    reading = probe(
+        compiled, phone, initial=traj.header.instance.initial, screens=True, sleep=lambda s: None
+    )
+    [shown] = reading.snapshot.apps["maps"].collections["routes"]
+    [route] = end.apps["maps"].collections["routes"]
+    assert shown == {k: route[k] for k in ("destination", "origin", "mode")}
+    assert route["mode"] != "driving"  # the travel mode picked, as the Go tab shows it
     # what the Go tab shows, and what the filling adds
     unraised = unraised_state(compiled, traj.steps)
     assert unraised == {("maps", "routes.started"): False}
     assert ("maps", "routes.started") not in quiet_state(compiled, traj.steps)
-    end = traj.final.snapshot
-    assert end is not None
     read = WorldSnapshot(apps={"maps": AppState(collections={"routes": [
         {k: v for k, v in r.items() if k in ("destination", "origin", "mode")}
         for r in end.apps["maps"].collections["routes"]
