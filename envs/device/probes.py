@@ -1079,7 +1079,9 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     # and what may not change along it: what changes only somewhere
     kept = cov.append_only | frozenset(removal_scopes(compiled.apps))
     raised = unraised_fields(compiled.apps)
-    if any(_unread_default(cov, k) for k in raised):
+    named = {(n.app, n.name) for c in compiled.task.clauses for n in ir.walk(c)
+             if isinstance(n, ir.CollectionRef)}  # fmt: skip
+    if any(_unread_default(cov, k, named) for k in raised):
         return True
     quiet = frozenset(change_scopes(compiled.apps)) - frozenset(raised)
     if any(
@@ -1093,13 +1095,15 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     )
 
 
-def _unread_default(cov: Coverage, key: tuple[str, str]) -> bool:
+def _unread_default(cov: Coverage, key: tuple[str, str], named: set[tuple[str, str]]) -> bool:
     """Whether ``(app, "collection.field")`` is a field no probe reads of a collection
-    only screens show: read before the episode, the collection may show that no record
-    held another value than the field's default (see :func:`fill_unraised`)."""
+    only screens show, which the task's clauses name (``named``): read before the episode,
+    the collection may show that no record held another value than the field's default
+    (see :func:`fill_unraised`)."""
     app, name = key
     coll, fname = name.split(".", 1)
-    return (app, coll) in cov.at_end and fname not in cov.fields.get((app, coll), frozenset())
+    unread = fname not in cov.fields.get((app, coll), frozenset())
+    return (app, coll) in cov.at_end and (app, coll) in named and unread
 
 
 def fill_unraised(
