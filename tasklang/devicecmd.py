@@ -312,7 +312,11 @@ def differential_cmd(
     ] = False,
     why: Annotated[
         bool,
-        typer.Option("--why", help="List the clauses that leave each reference undecided."),
+        typer.Option(
+            "--why",
+            help="List the clauses that leave each reference end state undecided, then "
+            "each near miss.",
+        ),
     ] = False,
     fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
 ) -> None:
@@ -362,11 +366,17 @@ def run_differential(
         {"task": c.task, "clauses": c.unobservable}
         for c in cases if c.name == "reference" and c.device is None
     ]  # fmt: skip
+    # ... and the near misses (the episodes through DeviceEnv among them)
+    undecided_misses: list[dict[str, Any]] = [
+        {"task": c.task, "case": c.name, "clauses": c.unobservable}
+        for c in cases if c.name != "reference" and c.device is None
+    ]  # fmt: skip
     summary: dict[str, Any] = {
         "tasks": len(tasks), "cases": len(cases), "agree": agree, "decided": decided,
         "observable_clause_results": observable, "clause_results": clauses,
         "seconds": round(seconds, 2), "errors": failed,
         "disagreements": disagreements, "undecided_references": undecided,
+        "undecided_near_misses": undecided_misses,
     }  # fmt: skip
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
@@ -381,6 +391,13 @@ def run_differential(
             typer.echo(f"  DISAGREE {d['task']} {d['case']}: clauses {d['clauses']}")
         for u in undecided if why else []:
             typer.echo(f"  UNDECIDED {u['task']}")
+            for clause, reason in u["clauses"].items():
+                typer.echo(f"    {clause}: {reason}")
+        if why and undecided_misses:
+            n = len(undecided_misses)
+            typer.echo(f"{n} near miss{'' if n == 1 else 'es'} undecided on a phone")
+        for u in undecided_misses if why else []:
+            typer.echo(f"  undecided {u['task']} ({u['case']})")
             for clause, reason in u["clauses"].items():
                 typer.echo(f"    {clause}: {reason}")
         for f in failed:

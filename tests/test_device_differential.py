@@ -318,6 +318,17 @@ def test_differential_says_why_a_reference_stays_undecided() -> None:
     decided = runner.invoke(app, ["device", "differential", "files.large_pdfs", "--why"])
     assert "0 of 1 reference end states undecided" in decided.output
     assert "UNDECIDED" not in decided.output
+    # nor are its near misses, which are decided too; an undecided one is, with its clauses
+    assert "undecided on a phone\n  undecided" not in decided.output
+    result = runner.invoke(
+        app, ["device", "differential", "androidworld.files_move_file", "--format", "json"]
+    )
+    [miss] = json.loads(result.output)["undecided_near_misses"]
+    assert miss["case"] == "duplicate files.folders[0]" and "c5" in miss["clauses"]
+    text = runner.invoke(app, ["device", "differential", "androidworld.files_move_file", "--why"])
+    assert "1 near miss undecided on a phone" in text.output
+    assert "  undecided androidworld.files_move_file (duplicate files.folders[0])" in text.output
+    assert f"    c5: {miss['clauses']['c5']}" in text.output
 
 
 def _with_mms(world: WorldSnapshot) -> WorldSnapshot:
