@@ -27,7 +27,8 @@ from tasklang.envs.device.differential import (
     start_reading,
 )
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
-from tasklang.envs.device.probes import fill_unraised, needs_start
+from tasklang.envs.device.probes import defaults_read, fill_unraised, needs_start
+from tasklang.envs.device.setup import build_plan
 from tasklang.envs.phoneworld.app import UndeclaredChange
 from tasklang.envs.phoneworld.episode import Episode, run_reference
 from tasklang.verifiers.probes import quiet_state, unraised_state
@@ -136,6 +137,9 @@ def _read(compiled: Any, traj: Trajectory) -> tuple[Any, list[dict[str, Any]]]:
 def test_the_go_tab_reads_the_routes_and_no_start_tap_reads_them_not_started() -> None:
     compiled = library()[TASK]
     assert needs_start(compiled)  # the Go tab is read before the episode too
+    assert defaults_read(compiled) == {("maps", "routes.started"): False}
+    notes = build_plan(compiled, run_reference(compiled, 0)[1].header.instance.initial).notes
+    assert any(n.startswith("maps.routes.started: shown on no page; read as false") for n in notes)
     _, traj = run_reference(compiled, 0)
     case, before = _read(compiled, traj)
     assert before == []  # the task's phone has no directions yet

@@ -1068,8 +1068,9 @@ def listed_paths(spec: ProbeSpec, run: Shell) -> frozenset[str]:
 
 def needs_start(compiled: ir.CompiledTask) -> bool:
     """Whether a reading before the episode can decide a clause (see :func:`read_start`):
-    a change event on state only screens show, or a guard on a collection a listing shows
-    (see :func:`listing_specs`)."""
+    a change event on state only screens show, a guard on a collection a listing shows (see
+    :func:`listing_specs`), or a field no page shows that may be read as its default (see
+    :func:`defaults_read`)."""
     from tasklang.verifiers.bracket import bracketed_event
     from tasklang.verifiers.probes import change_scopes, removal_scopes
     from tasklang.verifiers.state import unraised_fields
@@ -1078,11 +1079,9 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     # what may lose no record along the episode: append-only, or removed only somewhere;
     # and what may not change along it: what changes only somewhere
     kept = cov.append_only | frozenset(removal_scopes(compiled.apps))
-    raised = unraised_fields(compiled.apps)
-    named = {(n.app, n.name) for c in compiled.task.clauses for n in ir.walk(c)
-             if isinstance(n, ir.CollectionRef)}  # fmt: skip
-    if any(_unread_default(cov, k, named) for k in raised):
+    if defaults_read(compiled, cov):
         return True
+    raised = unraised_fields(compiled.apps)
     quiet = frozenset(change_scopes(compiled.apps)) - frozenset(raised)
     if any(
         bracketed_event(c, compiled, cov.at_end, cov.fields, kept, quiet=quiet)
@@ -1095,15 +1094,26 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     )
 
 
-def _unread_default(cov: Coverage, key: tuple[str, str], named: set[tuple[str, str]]) -> bool:
-    """Whether ``(app, "collection.field")`` is a field no probe reads of a collection
-    only screens show, which the task's clauses name (``named``): read before the episode,
-    the collection may show that no record held another value than the field's default
-    (see :func:`fill_unraised`)."""
-    app, name = key
-    coll, fname = name.split(".", 1)
-    unread = fname not in cov.fields.get((app, coll), frozenset())
-    return (app, coll) in cov.at_end and (app, coll) in named and unread
+def defaults_read(
+    compiled: ir.CompiledTask, cov: Coverage | None = None
+) -> dict[tuple[str, str], Any]:
+    """(app, "collection.field") -> default, for each field of records told apart by nothing
+    said to change only somewhere (``unraised_fields``) that no probe reads, of a collection
+    only screens show which the task's clauses name: read before the episode, the collection
+    may show that no record held another value than the default, and then every record
+    holds it at the end where no step took a way to change it (see :func:`fill_unraised`)."""
+    from tasklang.verifiers.state import unraised_fields
+
+    cov = cov if cov is not None else coverage(compiled)
+    named = {(n.app, n.name) for c in compiled.task.clauses for n in ir.walk(c)
+             if isinstance(n, ir.CollectionRef)}  # fmt: skip
+    out = {}
+    for (app, name), default in unraised_fields(compiled.apps).items():
+        coll, fname = name.split(".", 1)
+        unread = fname not in cov.fields.get((app, coll), frozenset())
+        if (app, coll) in cov.at_end and (app, coll) in named and unread:
+            out[(app, name)] = default
+    return out
 
 
 def fill_unraised(

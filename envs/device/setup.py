@@ -11,6 +11,7 @@ probe reads cannot be written, and the plan says so.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import posixpath
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,7 @@ from tasklang import ir
 from tasklang.envs.device.probes import (
     DUMP_PATH,
     ProbeSpec,
+    defaults_read,
     encode_values,
     files_root,
     listing_specs,
@@ -129,6 +131,12 @@ def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
         plan.notes.append(
             f"{listing.app}.{listing.target}: the folders are listed before the episode too (after "
             "setup): the same ones after it prove the records unchanged"
+        )
+    for (app, name), default in sorted(defaults_read(compiled).items()):
+        plan.notes.append(
+            f"{app}.{name}: shown on no page; read as {json.dumps(default)} in every record "
+            "where no step took a way to change it (its `changes` line) and the reading "
+            "before the episode listed no record"
         )
 
 
