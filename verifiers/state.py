@@ -238,6 +238,20 @@ def field_unraised(
     return not raised(new) - raised(old)
 
 
+def collections_unraised(
+    old: dict[str, list[dict[str, Any]]] | None,
+    new: dict[str, list[dict[str, Any]]] | None,
+    name: str,
+    default: Any,
+) -> bool:
+    """:func:`field_unraised` of ``collection.field`` (``name``) between two versions of an
+    app's collections (None, or a collection one of them lacks: nothing to compare)."""
+    coll, fname = name.split(".", 1)
+    a = old.get(coll) if old is not None else None
+    b = new.get(coll) if new is not None else None
+    return a is b or a is None or b is None or field_unraised(a, b, fname, default)
+
+
 def diff_states(
     before: WorldSnapshot,
     after: WorldSnapshot,

@@ -37,9 +37,9 @@ from tasklang.verifiers.probes import closed_state, kept_state, quiet_state, unr
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import (
     by_itself,
+    collections_unraised,
     diff_states,
     field_kept,
-    field_unraised,
     record_keys,
 )
 from tasklang.verifiers.trajectory import Trajectory
@@ -280,7 +280,9 @@ def near_misses(
         out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
     if unraised:
         out = [(n, world) for n, world in out if _keeps_unraised(snap, world, unraised)]
-    out = [(n, world) for n, world in out if _held(kept_as_prefs, snap, world)]
+    # the collections kept in preferences that the reference end state holds as they are
+    held = [s for s in kept_as_prefs if prefs_hold(s, _records(snap, s.app, s.target))]
+    out = [(n, world) for n, world in out if _held(held, snap, world)]
     rng.shuffle(out)
     return out[:limit]
 
@@ -344,12 +346,12 @@ def _next_kept(
 
 
 def _held(specs: list[ProbeSpec], snap: WorldSnapshot, world: WorldSnapshot) -> bool:
-    """Whether the apps' shared preferences can keep each collection of ``world`` they
-    keep records of (``specs``: ``prefs_hold``), where they can keep ``snap``'s: a near
+    """Whether the apps' shared preferences can keep each collection of ``world`` that
+    ``specs`` keep (those whose records in ``snap`` they can keep: ``prefs_hold``): a near
     miss is a state the app can be in."""
     for spec in specs:
-        old, new = _records(snap, spec.app, spec.target), _records(world, spec.app, spec.target)
-        if old != new and prefs_hold(spec, old) and not prefs_hold(spec, new):
+        new = _records(world, spec.app, spec.target)
+        if new != _records(snap, spec.app, spec.target) and not prefs_hold(spec, new):
             return False
     return True
 
@@ -365,11 +367,10 @@ def _keeps_unraised(
     """Whether no record of ``world`` holds a value of an ``unraised`` field (app,
     "collection.field") other than its default beyond those of ``snap``."""
     for (app, name), default in unraised.items():
-        coll, fname = name.split(".", 1)
         old, new = snap.apps.get(app), world.apps.get(app)
-        a = old.collections.get(coll) if old is not None else None
-        b = new.collections.get(coll) if new is not None else None
-        if a is not None and b is not None and not field_unraised(a, b, fname, default):
+        was = old.collections if old is not None else None
+        now = new.collections if new is not None else None
+        if not collections_unraised(was, now, name, default):
             return False
     return True
 

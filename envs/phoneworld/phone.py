@@ -30,9 +30,9 @@ from tasklang.envs.phoneworld.widgets import View
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
 from tasklang.verifiers.state import (
+    collections_unraised,
     field_kept,
     field_kept_apart,
-    field_unraised,
     identity_key,
     key_of,
 )
@@ -753,7 +753,9 @@ class Phone:
             loose = self.itself_fields.get((app, name), frozenset())
             key, identity = self.record_keys.get((app, coll)), self.identities.get((app, coll))
             if (app, name) in self.unraised:  # records told apart by nothing
-                if _unraised(old, new, name, self.unraised[(app, name)]):
+                if collections_unraised(
+                    old.collections, new.collections, name, self.unraised[(app, name)]
+                ):
                     continue
             elif _same_state(old, new, name, key, loose, identity or ()):
                 continue
@@ -1154,14 +1156,6 @@ def permission_dialog(app: App, permission: str) -> Dialog:
         system=True,
         owner=app.model,
     )
-
-
-def _unraised(old: AppData, new: AppData, name: str, default: Any) -> bool:
-    """Whether no record of ``collection.field`` (``name``) came to hold a value of the
-    field other than ``default`` (see :func:`field_unraised`)."""
-    coll, fname = name.split(".", 1)
-    a, b = old.collections.get(coll), new.collections.get(coll)
-    return a is b or a is None or b is None or field_unraised(a, b, fname, default)
 
 
 def _same_state(
