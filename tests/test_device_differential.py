@@ -331,41 +331,6 @@ def test_differential_says_why_a_reference_stays_undecided() -> None:
     assert f"    c5: {miss['clauses']['c5']}" in text.output
 
 
-def _with_mms(world: WorldSnapshot) -> WorldSnapshot:
-    """``world`` with one more text sent, as MMS."""
-    out = world.model_copy(deep=True)
-    sent = out.apps["messages"].collections["sent"]
-    sent.append({"to": "+15550100", "body": "photo attached", "timestamp": "2026-05-14T11:30:00",
-                 "status": "sent", "mms": True})  # fmt: skip
-    return out
-
-
-def test_texts_sent_as_mms_leave_the_sent_collection_unread() -> None:
-    compiled = library()["androidworld.markor_create_note_and_sms"]
-    _, traj = run_reference(compiled, 0)
-    end = traj.final.snapshot
-    assert end is not None
-    plain = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: ""))
-    assert ("messages", "sent") not in plain.unread
-    texts = plain.snapshot.apps["messages"].collections["sent"]
-    assert texts and all(t["mms"] is False for t in texts)
-    read = device_check(compiled, traj, PhoneWorldTransport(compiled, lambda: end, lambda: ""))
-    assert not any("messages.sent" in why for why in read.unobservable.values())
-
-    mms = _with_mms(end)
-    transport = PhoneWorldTransport(compiled, lambda: mms, lambda: "")
-    assert "_id=1" in transport.shell("content query --uri content://mms/sent --projection _id")
-    assert "photo attached" not in transport.shell("content query --uri content://sms/sent")
-    with pytest.raises(CommandFailed, match="provider"):  # a provider no probe names
-        transport.shell("content query --uri content://mms/inbox --projection _id")
-    reading = probe(compiled, transport)
-    assert "1 of its records are kept in content://mms/sent" in reading.unread[("messages", "sent")]
-    assert "sent" not in reading.snapshot.apps["messages"].collections
-    dv = device_check(compiled, traj, transport)
-    assert dv.success is None
-    assert any("messages.sent" in why for why in dv.unobservable.values())
-
-
 def test_a_step_reading_that_misses_a_collection_leaves_its_changes_unseen() -> None:
     compiled = library()["androidworld.markor_create_note_and_sms"]
     _, traj = run_reference(compiled, 0)

@@ -231,7 +231,7 @@ def test_probe_paths_quote_model_strings(s: str, t: str) -> None:
             db.execute(cmd.argv[-1]).fetchall()
     listed = Command(("cat", "/sdcard/" + s), "read a listed file")
     assert round_trips(listed)
-    elsewhere = Elsewhere("content://" + s).command("app", t)  # the other provider looked at
+    [elsewhere] = Elsewhere("content://" + s).commands("app", t)  # the other provider looked at
     assert round_trips(elsewhere) and elsewhere.argv[3] == "content://" + s
     # the providers a field's rows are kept in and refer into, and the kind of row, as the
     # model names them
@@ -675,9 +675,13 @@ def test_records_another_provider_keeps_are_noted_not_written() -> None:
         ("content", "insert", "--uri", "content://sms/sent", "--bind", "address:s:+15550101",
          "--bind", "body:s:as SMS", "--bind", "date:s:1778745900000", "--bind", "status:n:")
     ]  # fmt: skip
-    assert ("content", "query", "--uri", "content://mms/sent", "--projection", "_id") in [
+    # the box is read with the other texts, and checked before setup changes anything
+    assert ("content", "query", "--uri", "content://mms/sent", "--projection", "_id:date:read") in [
         c.argv for c in plan.probes
     ]
+    assert plan.setup[0].argv == ("content", "query", "--uri", "content://mms/sent",
+                                  "--projection", "_id")  # fmt: skip
+    assert plan.setup[0].meta["expect_rows"] == 1
 
 
 def test_contact_data_rows_are_noted_and_standard_groups_written() -> None:

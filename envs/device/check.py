@@ -241,14 +241,16 @@ def device_check(
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:
     """The (app, collection, field) that some row read in ``states`` did not keep (a field
-    whose codec is ``partial``, or one kept only while another field holds some values, left
-    out of that row's record): read for the episode only in the records that hold it
+    whose codec is ``partial``, one kept only while another field holds some values, or one
+    the other provider that keeps some records has no column for, left out of that row's
+    record): read for the episode only in the records that hold it
     (``Coverage.partly_read``)."""
     out = set()
     for spec in probe_specs(compiled):
+        elsewhere = any(f.elsewhere is not None and f.elsewhere.read for f in spec.elsewhere)
         for fm in spec.fields:
             kept_while = fm.prefs_entry is not None and bool(fm.prefs_entry.when)
-            partial = (fm.codec.partial or kept_while) and fm.codec.exact
+            partial = (fm.codec.partial or kept_while or elsewhere) and fm.codec.exact
             if partial and _lacking(states, spec.app, spec.target, fm.field):
                 out.add((spec.app, spec.target, fm.field))
     return out

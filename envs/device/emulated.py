@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
+import re
 import shlex
 import sqlite3
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ir
-from tasklang.envs.device import wifi
+from tasklang.envs.device import mms, wifi
 from tasklang.envs.device.phoneworld import STANDARD_FOLDERS, _escape, _listing_time, _sql_quote
 from tasklang.envs.device.probes import probe_specs
 from tasklang.envs.device.services import MEDIA_SESSION_HEAD, SERVICE_SETTINGS
@@ -157,7 +158,17 @@ class EmulatedPhone:
         return ""
 
     def content_delete(self, argv: list[str], line: str) -> str:
-        self.s.providers[_opt(argv, "--uri")] = []
+        uri = _opt(argv, "--uri")
+        message = re.fullmatch(r"content://mms/(\d+)", uri)
+        if message is None:
+            self.s.providers[uri] = []
+            return ""
+        for box in mms.BOXES:  # one message, with its parts and numbers
+            self.s.providers[box] = [r for r in self.s.providers.get(box, [])
+                                     if r.get("_id") != message[1]]  # fmt: skip
+        self.s.providers[mms.PARTS] = [r for r in self.s.providers.get(mms.PARTS, [])
+                                       if r.get("mid") != message[1]]  # fmt: skip
+        self.s.providers.pop(f"{uri}/addr", None)
         return ""
 
     def settings_get(self, argv: list[str], line: str) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tasklang import ir
-from tasklang.envs.device import wifi
+from tasklang.envs.device import mms, wifi
 from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.probes import (
     DUMP_PATH,
@@ -152,7 +152,7 @@ class PhoneWorldTransport:
         if spec is None and self._data_specs(uri):
             return _rows_text(self.data_rows(uri), projection.split(":") if projection else [])
         if spec is None:
-            return self.kept_elsewhere(uri, line)
+            return self.kept_elsewhere(uri, line, projection.split(":") if projection else [])
         columns = projection.split(":") if projection else spec.columns
         return _rows_text(self.provider_rows(spec), columns)
 
@@ -289,15 +289,31 @@ class PhoneWorldTransport:
                     return bool(state.settings[s.target])
         return bool(connected)
 
-    def kept_elsewhere(self, uri: str, line: str) -> str:
-        """The provider that keeps the records a field is true for (texts sent as MMS), by
-        their row ids."""
+    def kept_elsewhere(self, uri: str, line: str, projection: list[str]) -> str:
+        """The provider that keeps the records a field is true for: the MMS provider's
+        messages, their parts and numbers (see ``mms.box_rows``); anywhere else, the rows'
+        ids."""
         found = [(spec, f) for spec in self.specs for f in spec.elsewhere
-                 if f.elsewhere is not None and f.elsewhere.uri == uri]  # fmt: skip
-        if not found:
+                 if f.elsewhere is not None]  # fmt: skip
+        boxes = [(spec, f, f.elsewhere.uri) for spec, f in found
+                 if f.elsewhere is not None and f.elsewhere.read]  # fmt: skip
+        addr = re.fullmatch(r"content://mms/(\d+)/addr", uri)
+        if boxes and (uri == mms.PARTS or addr or uri in {box for *_, box in boxes}):
+            held: dict[str, list[dict[str, str | None]]] = {}
+            parts: list[dict[str, str | None]] = []
+            addrs: dict[str, list[dict[str, str | None]]] = {}
+            for spec, f, box in boxes:  # one table: ids numbered on from box to box
+                texts = [encode_values(spec, r) for r in self._records(spec) if r.get(f.field)]
+                rows, more, numbers = mms.box_rows(texts, mms.BOXES[box], len(parts) // 2 + 1)
+                held[box], parts, addrs = rows, parts + more, {**addrs, **numbers}
+            if addr is not None:
+                return _rows_text(addrs.get(addr[1], []), projection)
+            return _rows_text(parts if uri == mms.PARTS else held.get(uri, []), projection)
+        if not any(f.elsewhere is not None and f.elsewhere.uri == uri for _, f in found):
             raise CommandFailed(line, 1, f"Error while accessing provider:{uri}")
-        held = [r for spec, f in found for r in self._records(spec) if r.get(f.field)]
-        out = [f"Row: {i} _id={i + 1}" for i in range(len(held))]
+        ids = [r for spec, f in found if f.elsewhere is not None and f.elsewhere.uri == uri
+               for r in self._records(spec) if r.get(f.field)]  # fmt: skip
+        out = [f"Row: {i} _id={i + 1}" for i in range(len(ids))]
         return "\n".join(out) + "\n" if out else "No result found.\n"
 
     def settings_get(self, argv: list[str], line: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.appmodel import MEDIA, PREFS_ENTRY, PREFS_RECORDS, prefs_entry_map
-from tasklang.envs.device import parse, wifi
+from tasklang.envs.device import mms, parse, wifi
 from tasklang.envs.device.codec import (
     DATA_ROW,
     DELETED_FLAGS,
@@ -215,10 +215,12 @@ def _element(unit: str | None, values: str | None, field_type: str | None) -> st
 
 @dataclass(frozen=True)
 class Elsewhere:
-    """A boolean that is true exactly for the records another provider keeps, which the probe
-    does not read: ``true in content://mms/sent`` is a text sent as MMS (the rows the probe
-    reads, the SMS sent box's, all have it false). A reading looks there for rows; while it
-    finds any, the collection is not read (records it cannot give back), never guessed."""
+    """A boolean that is true exactly for the records another provider keeps: ``true in
+    content://mms/sent`` is a text sent as MMS (the rows of the probe's own provider, the
+    SMS sent box's, all have it false). Where that provider is an MMS box, a reading reads
+    its texts too (:func:`records_elsewhere`). Anywhere else a reading only looks there for
+    rows; while it finds any, the collection is not read (records it cannot give back),
+    never guessed."""
 
     uri: str
 
@@ -227,11 +229,19 @@ class Elsewhere:
         m = ELSEWHERE.fullmatch(column)
         return cls(m["uri"]) if m else None
 
-    def command(self, app: str, target: str) -> Command:
-        return Command(
-            ("content", "query", "--uri", self.uri, "--projection", "_id"),
-            f"look for {app}.{target} kept in {self.uri}",
-        )
+    @property
+    def read(self) -> bool:
+        """Whether the records there are read too: an MMS box's texts are (see ``mms``)."""
+        return mms.is_box(self.uri)
+
+    def commands(self, app: str, target: str) -> list[Command]:
+        """What a reading runs there: an MMS box's messages and their parts (and each
+        message's numbers, by its id: see ``mms.read_box``); elsewhere, the rows' ids."""
+        what = f"{app}.{target}"
+        if self.read:
+            return [mms.box_command(self.uri, what), mms.parts_command(what)]
+        return [Command(("content", "query", "--uri", self.uri, "--projection", "_id"),
+                        f"look for {what} kept in {self.uri}")]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -859,8 +869,8 @@ def probe_commands(compiled: ir.CompiledTask) -> list[Command]:
     for spec in specs:
         cmds = [spec.command(), *(f.prefs_set.command(spec.package) for f in spec.prefs_sets
                                   if f.prefs_set is not None)]  # fmt: skip
-        cmds += [f.elsewhere.command(spec.app, spec.target) for f in spec.elsewhere
-                 if f.elsewhere is not None and f.codec.exact]  # fmt: skip
+        cmds += [c for f in spec.elsewhere if f.elsewhere is not None and f.codec.exact
+                 for c in f.elsewhere.commands(spec.app, spec.target)]  # fmt: skip
         cmds += [*spec.data_commands(), spec.media_command(), spec.status_command()]
         for cmd in cmds:
             if cmd is not None:
@@ -953,9 +963,12 @@ def read_world(
             continue
         out = _listing(ls, cmd.argv) if spec.probe.source == "files" else run(cmd.argv)
         try:
-            state.collections[spec.target] = records_of(spec, out, shared)
-        except (Ambiguous, wifi.Unlisted) as exc:
+            records = records_of(spec, out, shared)
+            records += records_elsewhere(spec, run)
+        except (Ambiguous, wifi.Unlisted, parse.Unread) as exc:
             reading.unread[spec.key] = str(exc)
+        else:
+            state.collections[spec.target] = records
     snap.clock = parse.parse_date(run(CLOCK.argv))
     pkg, act = parse.parse_foreground(run(FOREGROUND.argv))
     snap.foreground = Foreground(package=pkg, activity=act)
@@ -1025,12 +1038,46 @@ def _kept_elsewhere(spec: ProbeSpec, run: Shell) -> str | None:
     (None: there are none)."""
     for fm in spec.elsewhere:
         where = fm.elsewhere
-        if where is None or not fm.codec.exact:
+        if where is None or not fm.codec.exact or where.read:
             continue
-        found = parse.parse_content_rows(run(where.command(spec.app, spec.target).argv), ["_id"])
+        [look] = where.commands(spec.app, spec.target)
+        found = parse.parse_content_rows(run(look.argv), ["_id"])
         if found:
             return f"{len(found)} of its records are kept in {where.uri}, which is not read"
     return None
+
+
+def records_elsewhere(spec: ProbeSpec, run: Shell) -> list[dict[str, Any]]:
+    """The records of a collection another provider keeps and the probe reads too (the
+    texts an MMS box keeps: see ``mms``), the field that says so true in them. A field the
+    other provider keeps in no column the probe maps is left out of them: it is read only
+    in the records that keep it (``check.not_kept``)."""
+    out = []
+    for fm in spec.elsewhere:
+        where = fm.elsewhere
+        if where is None or not fm.codec.exact or not where.read:
+            continue
+        for row in mms.read_box(where.uri, run, f"{spec.app}.{spec.target}"):
+            rec: dict[str, Any] = {}
+            for other in spec.fields:
+                if not other.codec.exact:
+                    continue
+                if other.elsewhere is not None:
+                    raw: str | None = "1" if other is fm else "0"
+                elif len(other.parts) == 1 and other.column in row and _own_column(other):
+                    raw = row[other.column]
+                else:
+                    continue
+                with contextlib.suppress(NotKept):
+                    rec[other.field] = _decode(other.codec, raw, spec)
+            out.append(rec)
+    return out
+
+
+def _own_column(fm: FieldMap) -> bool:
+    """Whether the field is a column of the probe's own rows (not a link, a set, a row of
+    another provider, the media store's)."""
+    return not (fm.link or fm.prefs_set or fm.data_row or fm.media)
 
 
 def listing_specs(compiled: ir.CompiledTask, specs: list[ProbeSpec]) -> list[ProbeSpec]:

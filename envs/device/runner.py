@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from tasklang import ir
+from tasklang.envs.device import mms
+from tasklang.envs.device.parse import parse_content_rows
 from tasklang.envs.device.probes import ProbeSpec
 from tasklang.envs.device.setup import Plan, build_plan, restore_rows, restore_setting_key
 from tasklang.envs.device.shell import Command
-from tasklang.envs.device.transport import CommandFailed, Transport, run_argv
+from tasklang.envs.device.transport import CommandFailed, Transport, TransportError, run_argv
 from tasklang.verifiers.snapshot import WorldSnapshot
 
 
@@ -23,16 +25,37 @@ def run_command(t: Transport, cmd: Command, timeout: float) -> str:
         raise
 
 
+class SetupRefused(TransportError):
+    """A phone that setup cannot bring to the task's initial world without losing what it
+    keeps (messages in an MMS box, which setup can neither write nor put back). Raised
+    before setup changes anything the tear-down could not restore."""
+
+
 def run_setup(
     compiled: ir.CompiledTask, initial: WorldSnapshot, t: Transport, timeout: float = 20.0
 ) -> dict[str, str]:
-    """Run the setup steps; the outputs saved for the tear-down, by name."""
+    """Run the setup steps; the outputs saved for the tear-down, by name. Raises
+    :class:`SetupRefused` where a step finds the phone holding other rows than the task
+    gives where setup cannot replace them; the steps run so far only saved and set what
+    the tear-down puts back (``saved`` then holds their outputs)."""
     saved: dict[str, str] = {}
     for cmd in build_plan(compiled, initial).setup:
         out = run_command(t, cmd, timeout)
         if cmd.save:
             saved[cmd.save] = out
+        expect = cmd.meta.get("expect_rows")
+        if expect is not None and len(_ids(out)) != expect:
+            raise SetupRefused(
+                f"{cmd.argv[3]} holds {len(_ids(out))} message(s) where the task gives "
+                f"{expect}; setup cannot replace them and put them back: delete them on "
+                "the phone (or prepare the task's own) and run again"
+            )
     return saved
+
+
+def _ids(out: str) -> list[str]:
+    """The `_id`s of a `content query --projection _id`."""
+    return [r["_id"] or "" for r in parse_content_rows(out, ["_id"])]
 
 
 def teardown_commands(plan: Plan, saved: dict[str, str]) -> list[Command]:
@@ -40,7 +63,7 @@ def teardown_commands(plan: Plan, saved: dict[str, str]) -> list[Command]:
     out: list[Command] = []
     for cmd in plan.teardown:
         name = cmd.meta.get("restore")
-        if name is None:
+        if name is None or cmd.meta.get("drop_added"):  # made when it runs: see below
             out.append(cmd)
         elif cmd.meta.get("rmdir"):
             if not saved.get(name, "").strip():  # `ls -d` found nothing: setup made it
@@ -62,4 +85,13 @@ def run_teardown(
     timeout: float = 20.0,
 ) -> None:
     for cmd in teardown_commands(build_plan(compiled, initial), saved):
-        run_command(t, cmd, timeout)
+        box = cmd.meta.get("drop_added")
+        if box is None:
+            run_command(t, cmd, timeout)
+            continue
+        # the messages the box holds now that it did not before setup: the episode's
+        had = set(_ids(saved.get(cmd.meta["restore"], "")))
+        now = run_argv(t, ("content", "query", "--uri", box, "--projection", "_id"), timeout)
+        for mid in _ids(now):
+            if mid not in had:
+                run_command(t, mms.delete_command(mid), timeout)

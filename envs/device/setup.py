@@ -91,6 +91,8 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
     _unwritable(plan, compiled, initial, specs)
     _screen_notes(plan, compiled)
     _clock_and_foreground(plan, compiled, initial)
+    # what setup checks before it changes anything: the phone may be one it cannot set up
+    plan.setup.sort(key=lambda c: "expect_rows" not in c.meta)
     plan.teardown.reverse()
     plan.teardown += sorted(plan.later, key=_last)
     return plan
@@ -300,6 +302,9 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
             f"{spec.app}.{spec.target}: {len(there)} record(s) kept in {uris}, which setup "
             "does not write: prepare them on the phone by hand"
         )
+    for f in kept:
+        if f.elsewhere is not None and f.elsewhere.read:
+            _box(plan, spec, f.elsewhere.uri, sum(1 for r in records if r.get(f.field)))
     here = [r for r in records if not any(r.get(f.field) for f in kept)]
     rows = [writable_values(spec, r) for r in here] + spec.named_rows()
     plan.setup.extend(replace_rows(spec, rows))
@@ -307,6 +312,28 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
         Command(("<replace rows>", f"<saved {save}>"), f"restore {spec.app}.{spec.target}",
                 meta={"restore": save, "spec": spec})
     )  # fmt: skip
+
+
+def _box(plan: Plan, spec: ProbeSpec, uri: str, given: int) -> None:
+    """An MMS box a probe reads, which setup cannot write or put back (a message is rows of
+    three tables, its attachments files): setup checks that it holds as many messages as
+    the task gives (none, unless prepared by hand), and stops if not (``runner.SetupRefused``);
+    the tear-down deletes the messages it did not hold then (those sent in the episode)."""
+    what = f"{spec.app}.{spec.target}"
+    save = f"box:{uri}"
+    plan.notes.append(
+        f"{what}: the numbers of each message in {uri} are read from "
+        "content://mms/<_id>/addr, by the ids the box lists"
+    )
+    plan.setup.append(Command(
+        ("content", "query", "--uri", uri, "--projection", "_id"),
+        f"check that {uri} holds {given} message(s) of {what}",
+        save=save, meta={"expect_rows": given},
+    ))  # fmt: skip
+    plan.teardown.append(Command(
+        ("<delete rows added>", uri, f"<saved {save}>"),
+        f"delete the messages added to {uri}", meta={"drop_added": uri, "restore": save},
+    ))  # fmt: skip
 
 
 def writable_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | None]:

@@ -72,7 +72,8 @@ app messages {
   # The SMS sent box; `status` is the delivery status Telephony keeps (-1 none asked for:
   # sent, 0 delivered, 32 pending, 64 failed). Texts sent as MMS (long ones, with
   # attachments) are kept in the MMS sent box instead, their number and text in rows of
-  # their own: a reading that finds any there does not read the collection.
+  # their own: a reading reads them there too, with no `status` (the MMS provider keeps
+  # none of this kind).
   probe sent: content "content://sms/sent" {
     to = "address",
     body = "body",
