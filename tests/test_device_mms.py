@@ -5,13 +5,16 @@ and the tear-down deletes the messages an episode added there."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
 from tasklang.envs.device import mms
 from tasklang.envs.device.check import device_check, not_kept, probe
 from tasklang.envs.device.differential import library
+from tasklang.envs.device.driver import ShellDriver
 from tasklang.envs.device.emulated import EmulatedPhone, Storage, snapshot_of
+from tasklang.envs.device.env import DeviceEnv
 from tasklang.envs.device.parse import OutputError, Unread
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.runner import SetupRefused, run_setup, run_teardown
@@ -20,6 +23,7 @@ from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.sampling import sample_instance
 from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.snapshot import WorldSnapshot
+from tasklang.verifiers.trajectory import read_trajectory
 
 TASK = "androidworld.markor_create_note_and_sms"
 BOX = "content://mms/sent"
@@ -149,3 +153,19 @@ def test_setup_refuses_a_phone_whose_box_holds_messages_and_changes_nothing() ->
         run_setup(compiled, initial, phone)
     assert snapshot_of(storage) == before
     assert phone.lines == [f"content query --uri {BOX} --projection _id"]
+
+
+def test_an_episode_on_a_phone_setup_refuses_ends_as_an_error(tmp_path: Path) -> None:
+    compiled = library()[TASK]
+    storage = Storage(providers={BOX: [{"_id": "4", "date": "1778000000", "read": "1"}]})
+    phone = EmulatedPhone(compiled, storage)
+    out = tmp_path / "episode.jsonl"
+    env = DeviceEnv(compiled, ShellDriver(phone), phone, record_path=out, sleep=lambda s: None)
+    env.reset(seed=0)
+    assert env.error is not None and env.error.startswith("SetupRefused: content://mms/sent")
+    _, reward, terminated, _, _ = env.step({"action_type": "navigate_home"})
+    assert reward is None and terminated
+    assert read_trajectory(out).final.error == env.error
+    assert snapshot_of(storage)["providers"] == {
+        BOX: [{"_id": "4", "date": "1778000000", "read": "1"}]
+    }
