@@ -152,14 +152,33 @@ def test_a_product_page_without_the_asin_leaves_it_unread(monkeypatch: pytest.Mo
     assert read and all("asin" not in r and r["title"] for r in read)
 
 
-def test_two_lines_alike_leave_the_cart_unread() -> None:
-    def twice(world: Any) -> None:
-        cart = world.apps["shopping"].collections["cart"]
-        cart.append(copy.deepcopy(cart[0]))
+def test_lines_that_read_alike_are_told_apart_by_their_place_on_the_page() -> None:
+    """Two cart lines that show the same title, size, colour, quantity and price are still
+    two rows of one page: the first opens its own product page, the second its own."""
 
-    reading, _ = _reading("shopping.remove_from_cart", twice)
+    def twins(world: Any) -> None:
+        held = world.apps["shopping"].collections
+        first = held["cart"][0]
+        other = next(p["asin"] for p in held["products"] if p["asin"] != first["asin"])
+        held["cart"].insert(1, {**first, "asin": other})
+
+    reading, initial = _reading("shopping.remove_from_cart", twins)
+    assert ("shopping", "cart") not in reading.unread, reading.unread
+    given = initial.apps["shopping"].collections["cart"]
+    read = reading.snapshot.apps["shopping"].collections["cart"]
+    assert read[0]["title"] == read[1]["title"] and read[0]["asin"] != read[1]["asin"]
+    assert [r.get("asin") for r in read] == [g["asin"] for g in given]
+
+
+def test_lines_alike_that_no_page_shows_together_leave_the_cart_unread() -> None:
+    def apart(world: Any) -> None:
+        cart = world.apps["shopping"].collections["cart"]
+        first = copy.deepcopy(cart[0])
+        cart += [{**first, "quantity": 5 + i} for i in range(12)] + [first]
+
+    reading, _ = _reading("shopping.remove_from_cart", apart)
     why = reading.unread.get(("shopping", "cart"), "")
-    assert "read alike" in why, reading.unread
+    assert "show together on no page" in why, reading.unread
 
 
 def test_phoneworld_refuses_a_quantity_changed_where_none_may_be() -> None:

@@ -358,10 +358,8 @@ class ScreenReader:
                                                spec.reads, spec))  # fmt: skip
         out = [_record(v) for v in shown]
         if spec.details:
-            if spec.key_field is None:
-                _told_apart(spec, shown)
-            for record, values in zip(out, shown, strict=True):
-                record.update(_record(self.details(spec, record, values)))
+            for record, values, place in zip(out, shown, _places(shown), strict=True):
+                record.update(_record(self.details(spec, record, values, place=place)))
         return out
 
     def groups(self, spec: ScreenSpec) -> list[dict[str, Any]]:
@@ -387,10 +385,8 @@ class ScreenReader:
             rows = _read_rows(self.scroll_through(), spec.probe.selector, spec.reads, spec)
             records = [_record({**row, **values}) for row in _listed_whole(spec, rows)]
             if spec.details:
-                if spec.key_field is None:
-                    _told_apart(spec, rows)
-                for record, row in zip(records, rows, strict=True):
-                    more = self.details(spec, record, row, group=values[first.name])
+                for record, row, place in zip(records, rows, _places(rows), strict=True):
+                    more = self.details(spec, record, row, values[first.name], place)
                     record.update(_record(more))
             out += records
         return out
@@ -413,17 +409,28 @@ class ScreenReader:
         reads: tuple[SpotRead, ...],
         values: tuple[Any, ...],
         whole: bool = False,
+        place: tuple[int, int] = (0, 1),
     ) -> tuple[Page, Any]:
         """The screen and the first element ``sel`` matches whose spots ``reads`` read
         ``values``, scrolling down to it (``whole``: a row the list shows whole, so a row
-        cut off at the edge, which reads less than it shows, is never taken for another)."""
+        cut off at the edge, which reads less than it shows, is never taken for another).
+        ``place`` is (i, n) where the list holds n rows that read alike: the i-th of them,
+        top to bottom, taken on a page that shows all n whole (rows that read alike are told
+        apart only by where they are, which a page shows and a scroll would lose)."""
+        i, alike = place
+        what = ", ".join(f"{r.name} {v!r}" for r, v in zip(reads, values, strict=True))
         page, moved = self.dump(), True
         for _ in range(MAX_PAGES):
-            row = _row_of(page, sel, reads, values, spec, whole)
-            if row is not None:
-                return page, row
+            found = _rows_of(page, sel, reads, values, spec, whole or alike > 1)
+            if found and alike == 1:
+                return page, found[0]
+            if len(found) == alike > 1:
+                return page, found[i]
             if not moved:
-                what = ", ".join(f"{r.name} {v!r}" for r, v in zip(reads, values, strict=True))
+                if alike > 1:
+                    raise ScreenError(f"the {alike} rows of {spec.app}.{spec.target} that read "
+                                      f"{what} show together on no page: they cannot be told "
+                                      "apart to open their pages")  # fmt: skip
                 raise ScreenError(f"no row of {spec.app}.{spec.target} reads {what} again")
             page, moved = self.drag(page, down=True)
         raise ScreenError(f"the list is longer than {MAX_PAGES} pages")
@@ -434,6 +441,7 @@ class ScreenReader:
         record: dict[str, Any],
         read_there: dict[str, Any],
         group: Any = None,
+        place: tuple[int, int] = (0, 1),
     ) -> dict[str, Any]:
         """The `details` of one record: from the app's start, the way to the list again, a
         tap on the row that reads the record's key (scrolling down to it; without a key, the
@@ -441,7 +449,8 @@ class ScreenReader:
         row's element `details tap` names (else the row's centre), and the page that opens,
         scrolled from its top to its end; each spot reads the first element it finds there
         (none: no text). The rows of a group (`each`) are found on its page, which a tap on
-        the group that reads ``group`` opens."""
+        the group that reads ``group`` opens. Without a key, ``place`` says which of the rows
+        that read alike the record's is (see :meth:`find_row`)."""
         assert spec.probe.selector is not None
         if spec.key_field is None:
             reads, values = spec.reads, tuple(read_there[r.name] for r in spec.reads)
@@ -455,8 +464,9 @@ class ScreenReader:
         else:
             self.seen.clear()  # the phone leaves the list's page
             self.steps(spec)
+        keyless = spec.key_field is None
         page, row = self.find_row(spec, spec.probe.selector, reads, values,
-                                  whole=spec.key_field is None)  # fmt: skip
+                                  whole=keyless, place=place if keyless else (0, 1))  # fmt: skip
         target = row
         if spec.probe.details_tap is not None:
             found = [n for n in page.select(spec.probe.details_tap, row) if bounds(n)]
@@ -489,13 +499,11 @@ def _listed_whole(spec: ScreenSpec, rows: list[dict[str, Any]]) -> list[dict[str
     return rows
 
 
-def _told_apart(spec: ScreenSpec, rows: list[dict[str, Any]]) -> None:
-    """The rows of a collection without a key are found again by all they read: no two may
-    read alike."""
-    for i, a in enumerate(rows):
-        if any(a == b for b in rows[:i]):
-            raise ScreenError(f"two rows of {spec.app}.{spec.target} read alike: neither can "
-                              "be found again to open its page")  # fmt: skip
+def _places(rows: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """For each row, its place among the rows that read alike and how many do: a record
+    without a key is found again by all its row reads, so rows that read alike are told
+    apart only by their order on a page that shows them all (see ``find_row``)."""
+    return [(rows[:i].count(row), rows.count(row)) for i, row in enumerate(rows)]
 
 
 def _record(values: dict[str, Any]) -> dict[str, Any]:
@@ -518,18 +526,19 @@ def _read_rows(
             for r in stitch(shots)]  # fmt: skip
 
 
-def _row_of(
+def _rows_of(
     page: Page,
     sel: ir.Selector,
     reads: tuple[SpotRead, ...],
     values: tuple[Any, ...],
     spec: ScreenSpec,
     whole: bool,
-) -> Any:
-    """The row ``sel`` finds on the page, shown whole (or, unless ``whole``, in part),
-    whose spots ``reads`` read ``values`` (None: no row there does)."""
+) -> list[Any]:
+    """The rows ``sel`` finds on the page, shown whole (or, unless ``whole``, in part),
+    whose spots ``reads`` read ``values``, top to bottom."""
     scroller = page.scroller()
     view = bounds(scroller) if scroller is not None else None
+    out = []
     for node in page.select(sel):
         b = bounds(node)
         if b is None or (whole and view is not None and (b[1] < view[1] or b[3] > view[3])):
@@ -537,10 +546,10 @@ def _row_of(
         try:
             if all(_decode(r, texts(page, node, r), spec) == v
                    for r, v in zip(reads, values, strict=True)):  # fmt: skip
-                return node
+                out.append((b[1], b[0], node))
         except ScreenError:
             continue  # a row cut off at the edge shows part of what it reads
-    return None
+    return [node for *_, node in sorted(out, key=lambda t: t[:2])]
 
 
 def shot(page: Page, sel: ir.Selector, reads: tuple[SpotRead, ...]) -> Shot:
