@@ -11,12 +11,13 @@ import pytest
 
 from tasklang.envs.device import mms
 from tasklang.envs.device.check import device_check, not_kept, probe
-from tasklang.envs.device.differential import library
+from tasklang.envs.device.differential import library, run_task
 from tasklang.envs.device.driver import ShellDriver
 from tasklang.envs.device.emulated import EmulatedPhone, Storage, snapshot_of
 from tasklang.envs.device.env import DeviceEnv
 from tasklang.envs.device.parse import OutputError, Unread
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import coverage
 from tasklang.envs.device.runner import SetupRefused, run_setup, run_teardown
 from tasklang.envs.device.setup import build_plan
 from tasklang.envs.phoneworld.episode import run_reference
@@ -169,3 +170,28 @@ def test_an_episode_on_a_phone_setup_refuses_ends_as_an_error(tmp_path: Path) ->
     assert snapshot_of(storage)["providers"] == {
         BOX: [{"_id": "4", "date": "1778000000", "read": "1"}]
     }
+
+
+def test_texts_are_told_apart_by_what_never_changes_in_them() -> None:
+    """A text keeps its number, body, time and kind: read exactly, they say which texts
+    were sent and which deleted, though an MMS's delivery status is not read."""
+    compiled = library()["androidworld.simple_sms_resend"]
+    cov = coverage(compiled)
+    sent = ("messages", "sent")
+    assert cov.record_identity[sent] == {"to", "body", "timestamp", "mms"}
+    assert cov.told_apart(sent)
+    status = cov.partly_read({("messages", "sent", "status")})
+    assert status.told_apart(sent) and not status.records_seen(sent)
+    assert not cov.partly_read({("messages", "sent", "body")}).told_apart(sent)
+
+
+def test_the_resend_task_is_decided_where_its_texts_went_as_mms() -> None:
+    """Seed 1 gives the task texts sent as MMS: the task's reference end state and its near
+    misses are decided on a phone, as PhoneWorld decides them."""
+    compiled = library()["androidworld.simple_sms_resend"]
+    initial = sample_instance(compiled, 1).initial
+    assert any(t["mms"] for t in initial.apps["messages"].collections["sent"])
+    cases = run_task(compiled, 1)
+    assert all(c.agrees for c in cases)
+    assert [c.device for c in cases] == [c.phoneworld for c in cases]
+    assert cases[0].name == "reference" and cases[0].device is True

@@ -26,7 +26,7 @@ from tasklang.verifiers.bracket import Readings, decide, decide_order, key_field
 from tasklang.verifiers.check import Checker, Episode, Monitor, judge_trace
 from tasklang.verifiers.evaluate import Env, EvalError, Unknown, evaluate
 from tasklang.verifiers.snapshot import UiParseError
-from tasklang.verifiers.state import unraised_fields
+from tasklang.verifiers.state import record_identities, unraised_fields
 from tasklang.verifiers.trajectory import REPORTS, Action, Step
 from tasklang.verifiers.ui import TAPS, Screen, touches
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
@@ -50,6 +50,8 @@ class Coverage:
     quiet: frozenset[Key] = frozenset()
     record_fields: dict[Key, frozenset[str]] = field(default_factory=dict)  # every field
     record_keys: dict[Key, str] = field(default_factory=dict)  # the key field, where there is one
+    # records without a key: the fields that tell them apart, where some never change
+    record_identity: dict[Key, frozenset[str]] = field(default_factory=dict)
     # never lose a record (nor a record its key): `append only`, or proved for the episode
     append_only: frozenset[Key] = frozenset()
     # read the same before the episode and after it (a listing that holds the records among
@@ -104,14 +106,29 @@ class Coverage:
                     complete.add((name, c.name))
                 if any(f.key and f.name in have for f in rdef.fields):
                     keyed.add((name, c.name))
+        identity = {k: frozenset(v) for k, v in record_identities(compiled.apps).items()}
         return cls(
             dict(fields), frozenset(complete), frozenset(settings), frozenset(keyed),
             frozenset(state), frozenset(at_end), frozenset(colls), record_fields=every,
-            record_keys=keys, append_only=frozenset(kept), by_itself=itself,
+            record_keys=keys, record_identity=identity, append_only=frozenset(kept),
+            by_itself=itself,
         )  # fmt: skip
 
     def reads(self, key: Key) -> bool:
         return key in self.complete or key in self.settings
+
+    def told_apart(self, key: Key) -> bool:
+        """Whether the records a reading holds say which were added and which deleted: the
+        key is read exactly, or (records without one) every field said never to change,
+        which tell them apart (``diff_records``), in a collection listed in full."""
+        if key in self.keyed:
+            return True
+        identity = self.record_identity.get(key)
+        return (
+            bool(identity)
+            and key not in self.unlisted
+            and identity <= self.fields.get(key, frozenset())
+        )
 
     def records_seen(self, key: Key, implicit: bool = False) -> bool:
         """Whether every change to a collection's records would be seen: each field is read
@@ -375,7 +392,7 @@ def event_problem(event: ir.Event, cov: Coverage, steps: bool) -> str | None:
     if not isinstance(target, ir.CollectionRef):
         return "the change event's target is not a collection or setting"
     key = (target.app, target.name)
-    if not cov.records_seen(key) and not (event.op in ("added", "deleted") and key in cov.keyed):
+    if not cov.records_seen(key) and not (event.op in ("added", "deleted") and cov.told_apart(key)):
         return f"a change to {target.app}.{target.name} could be missed on a phone"
     walker.visit(event.where, key)
     return walker.problem

@@ -40,6 +40,10 @@ app messages {
   changes threads.contact_name only on package "com.simplemobiletools.contacts.pro"
   collection sent: Sent
   collection received: Received
+  # A text stays as it was sent or received: its number, text, time and kind never change
+  # (a sent text's delivery status does, as reports come in; a received one is marked read)
+  changes sent.to, sent.body, sent.timestamp, sent.mms nowhere
+  changes received.from, received.body, received.timestamp nowhere
   collection drafts: Draft
 
   settings {
