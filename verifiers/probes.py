@@ -123,12 +123,9 @@ class Coverage:
         which tell them apart (``diff_records``), in a collection listed in full."""
         if key in self.keyed:
             return True
-        identity = self.record_identity.get(key)
-        return (
-            bool(identity)
-            and key not in self.unlisted
-            and identity <= self.fields.get(key, frozenset())
-        )
+        identity = self.record_identity.get(key, frozenset())
+        read = self.fields.get(key, frozenset())
+        return bool(identity) and key not in self.unlisted and identity <= read
 
     def records_seen(self, key: Key, implicit: bool = False) -> bool:
         """Whether every change to a collection's records would be seen: each field is read
