@@ -35,9 +35,8 @@ def run_setup(
     compiled: ir.CompiledTask, initial: WorldSnapshot, t: Transport, timeout: float = 20.0
 ) -> dict[str, str]:
     """Run the setup steps; the outputs saved for the tear-down, by name. Raises
-    :class:`SetupRefused` where a step finds the phone holding other rows than the task
-    gives where setup cannot replace them; the steps run so far only saved and set what
-    the tear-down puts back (``saved`` then holds their outputs)."""
+    :class:`SetupRefused` where a check finds the phone holding other rows than the task
+    gives where setup cannot replace them (the checks come first: nothing is changed)."""
     saved: dict[str, str] = {}
     for cmd in build_plan(compiled, initial).setup:
         out = run_command(t, cmd, timeout)
@@ -63,7 +62,7 @@ def teardown_commands(plan: Plan, saved: dict[str, str]) -> list[Command]:
     out: list[Command] = []
     for cmd in plan.teardown:
         name = cmd.meta.get("restore")
-        if name is None or cmd.meta.get("drop_added"):  # made when it runs: see below
+        if name is None or cmd.meta.get("drop_added"):  # made when it runs (`run_teardown`)
             out.append(cmd)
         elif cmd.meta.get("rmdir"):
             if not saved.get(name, "").strip():  # `ls -d` found nothing: setup made it
@@ -84,13 +83,17 @@ def run_teardown(
     saved: dict[str, str],
     timeout: float = 20.0,
 ) -> None:
+    """Run the tear-down: each restore step made from what setup saved, and the messages an
+    episode added to an MMS box (those it holds now that it did not at setup) deleted."""
     for cmd in teardown_commands(build_plan(compiled, initial), saved):
         box = cmd.meta.get("drop_added")
         if box is None:
             run_command(t, cmd, timeout)
             continue
         # the messages the box holds now that it did not before setup: the episode's
-        had = set(_ids(saved.get(cmd.meta["restore"], "")))
+        if cmd.meta["restore"] not in saved:  # not known: the phone's own are kept
+            continue
+        had = set(_ids(saved[cmd.meta["restore"]]))
         now = run_argv(t, ("content", "query", "--uri", box, "--projection", "_id"), timeout)
         for mid in _ids(now):
             if mid not in had:
