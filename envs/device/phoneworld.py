@@ -302,10 +302,13 @@ class PhoneWorldTransport:
             held: dict[str, list[dict[str, str | None]]] = {}
             parts: list[dict[str, str | None]] = []
             addrs: dict[str, list[dict[str, str | None]]] = {}
-            for spec, f, box in boxes:  # one table: ids numbered on from box to box
+            first = 1  # one table: ids numbered on from box to box
+            for spec, f, box in boxes:
                 texts = [encode_values(spec, r) for r in self._records(spec) if r.get(f.field)]
-                rows, more, numbers = mms.box_rows(texts, mms.BOXES[box], len(parts) // 2 + 1)
-                held[box], parts, addrs = rows, parts + more, {**addrs, **numbers}
+                held[box], more, numbers = mms.box_rows(texts, mms.BOXES[box], first)
+                first += len(texts)
+                parts += more
+                addrs.update(numbers)
             if addr is not None:
                 return _rows_text(addrs.get(addr[1], []), projection)
             return _rows_text(parts if uri == mms.PARTS else held.get(uri, []), projection)
