@@ -23,6 +23,7 @@ from tasklang.envs.device.probes import (
     ProbeSpec,
     Reading,
     Reference,
+    collection_records,
     encode_values,
     files_root,
     folder_below,
@@ -281,7 +282,7 @@ def near_misses(
     if unraised:
         out = [(n, world) for n, world in out if _keeps_unraised(snap, world, unraised)]
     # the collections kept in preferences that the reference end state holds as they are
-    held = [s for s in kept_as_prefs if prefs_hold(s, _records(snap, s.app, s.target))]
+    held = [s for s in kept_as_prefs if prefs_hold(s, collection_records(snap, s.app, s.target))]
     out = [(n, world) for n, world in out if _held(held, snap, world)]
     rng.shuffle(out)
     return out[:limit]
@@ -350,15 +351,10 @@ def _held(specs: list[ProbeSpec], snap: WorldSnapshot, world: WorldSnapshot) -> 
     ``specs`` keep (those whose records in ``snap`` they can keep: ``prefs_hold``): a near
     miss is a state the app can be in."""
     for spec in specs:
-        new = _records(world, spec.app, spec.target)
-        if new != _records(snap, spec.app, spec.target) and not prefs_hold(spec, new):
+        new = collection_records(world, spec.app, spec.target)
+        if new != collection_records(snap, spec.app, spec.target) and not prefs_hold(spec, new):
             return False
     return True
-
-
-def _records(snap: WorldSnapshot, app: str, name: str) -> list[dict[str, Any]]:
-    state = snap.apps.get(app)
-    return list(state.collections.get(name) or []) if state is not None else []
 
 
 def _keeps_unraised(

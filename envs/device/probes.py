@@ -240,8 +240,12 @@ class Elsewhere:
         what = f"{app}.{target}"
         if self.read:
             return [mms.box_command(self.uri, what), mms.parts_command(what)]
-        return [Command(("content", "query", "--uri", self.uri, "--projection", "_id"),
-                        f"look for {what} kept in {self.uri}")]  # fmt: skip
+        return [ids_command(self.uri, f"look for {what} kept in {self.uri}")]
+
+
+def ids_command(uri: str, purpose: str) -> Command:
+    """The ids of a provider's rows (`content query --projection _id`)."""
+    return Command(("content", "query", "--uri", uri, "--projection", "_id"), purpose)
 
 
 @dataclass(frozen=True)
@@ -695,7 +699,7 @@ def probe_specs(compiled: ir.CompiledTask, initial: WorldSnapshot | None = None)
                     for fdef in [rdef.field(f) if rdef else None]
                 )
                 if p.source == "files" and initial is not None:
-                    records = _records(initial, name, p.target)
+                    records = collection_records(initial, name, p.target)
                     maps = _named_as_listed(maps, records, files_root(p.path or ""))
                 specs.append(ProbeSpec(name, app.package, p, "collection", maps))
             elif app.setting(p.target) is not None:
@@ -755,7 +759,8 @@ def _shared(specs: list[ProbeSpec]) -> list[ProbeSpec]:
     return out
 
 
-def _records(world: WorldSnapshot, app: str, target: str) -> list[dict[str, Any]]:
+def collection_records(world: WorldSnapshot, app: str, target: str) -> list[dict[str, Any]]:
+    """The records of ``app.target`` in ``world`` (none where it holds no such state)."""
     state = world.apps.get(app)
     return state.collections.get(target, []) if state else []
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tasklang import ir
 from tasklang.envs.device import mms
 from tasklang.envs.device.parse import parse_content_rows
-from tasklang.envs.device.probes import ProbeSpec
+from tasklang.envs.device.probes import ProbeSpec, ids_command
 from tasklang.envs.device.setup import Plan, build_plan, restore_rows, restore_setting_key
 from tasklang.envs.device.shell import Command
 from tasklang.envs.device.transport import CommandFailed, Transport, TransportError, run_argv
@@ -94,7 +94,7 @@ def run_teardown(
         if cmd.meta["restore"] not in saved:  # not known: the phone's own are kept
             continue
         had = set(_ids(saved[cmd.meta["restore"]]))
-        now = run_argv(t, ("content", "query", "--uri", box, "--projection", "_id"), timeout)
+        now = run_argv(t, ids_command(box, "").argv, timeout)
         for mid in _ids(now):
             if mid not in had:
                 run_command(t, mms.delete_command(mid), timeout)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import posixpath
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tasklang import ir
@@ -23,6 +23,7 @@ from tasklang.envs.device.probes import (
     defaults_read,
     encode_values,
     files_root,
+    ids_command,
     listing_specs,
     needs_start,
     own_folder,
@@ -325,11 +326,8 @@ def _box(plan: Plan, spec: ProbeSpec, uri: str, given: int) -> None:
         f"{what}: the numbers of each message in {uri} are read from "
         "content://mms/<_id>/addr, by the ids the box lists"
     )
-    plan.setup.append(Command(
-        ("content", "query", "--uri", uri, "--projection", "_id"),
-        f"check that {uri} holds {given} message(s) of {what}",
-        save=save, meta={"expect_rows": given},
-    ))  # fmt: skip
+    check = ids_command(uri, f"check that {uri} holds {given} message(s) of {what}")
+    plan.setup.append(replace(check, save=save, meta={"expect_rows": given}))
     plan.teardown.append(Command(
         ("<delete rows added>", uri, f"<saved {save}>"),
         f"delete the messages added to {uri}", meta={"drop_added": uri, "restore": save},
