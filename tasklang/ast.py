@@ -328,6 +328,14 @@ class ScreenField(Node):
 
 
 @dataclass
+class ScreenGroup(Node):
+    """One level of `each SELECTOR { field = SPOT, ... }`: the groups a page lists."""
+
+    selector: Selector
+    fields: list[ScreenField]
+
+
+@dataclass
 class ProbeDecl(Node):
     target: Dotted
     source: str  # content setting sqlite files service ui prefs screen
@@ -340,9 +348,11 @@ class ProbeDecl(Node):
     details: list[ScreenField] | None = None  # screen: fields each row's own page shows
     details_tap: Selector | None = None  # screen: the element of a row a tap opens it by
     most: int | None = None  # screen: the page lists this many rows at most
-    # screen: the groups the page lists, each opening a page of rows, and what each shows
-    each: Selector | None = None
-    each_fields: list[ScreenField] | None = None
+    # screen: the groups the page lists, each opening a page of rows (or of the next level's
+    # groups), and what each shows
+    each: list[ScreenGroup] = dc_field(default_factory=list)
+    # screen: the page lists only the records whose datetime field is after the phone's clock
+    upcoming: str | None = None
 
 
 @dataclass

@@ -595,14 +595,14 @@ class _Formatter(_ExprPrinter):
             return _cat("screen ", path, "value ", self._screen_spot(node.value))
         fields = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.fields or [])
         most = f"at most {node.most} " if node.most is not None else ""
+        most += f"upcoming {node.upcoming} " if node.upcoming is not None else ""
         rows = f"rows {self._text_Selector(node.selector)} {most}" if node.selector else ""
         each: _Doc = ()
-        if node.each is not None:
-            shows = tuple(
-                _cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.each_fields or []
-            )
+        for group in node.each:
+            shows = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in group.fields)
             each = _cat(
-                f"each {self._text_Selector(node.each)} ",
+                each,
+                f"each {self._text_Selector(group.selector)} ",
                 _Group("{", shows, "}", pad=bool(shows)),
                 " ",
             )

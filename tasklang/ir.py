@@ -563,11 +563,25 @@ class Probe(IRNode):
     # `rows SELECTOR at most N`: the page lists N rows at most (the latest), so a reading of
     # N rows may have left some out
     most: int | None = None
-    # `each SELECTOR { ... }`: the page lists groups (one element each, ``each``), and a tap
-    # on one opens the page of its rows; ``each_spots``: fields every row of a group holds,
-    # read on the group's element
-    each: Selector | None = None
-    each_spots: dict[str, ScreenSpot] = Field(default_factory=dict)
+    # `each SELECTOR { ... }`, once or more: the page lists groups, and a tap on one opens
+    # the page of its rows (or, for all but the last level, of the next level's groups); a
+    # group's spots read fields every row under it holds
+    each: list[ScreenGroup] = Field(default_factory=list)
+    # `rows ... upcoming FIELD`: the page lists only the records whose datetime ``FIELD`` is
+    # after the phone's clock; one it does not list lies at or before it
+    upcoming: str | None = None
+
+    def group_spots(self) -> dict[str, ScreenSpot]:
+        """The fields read on groups, at every level of `each`."""
+        return {name: s for g in self.each for name, s in g.spots.items()}
+
+
+class ScreenGroup(IRNode):
+    """One level of a `screen` probe's `each`: the elements of the groups a page lists, and
+    the fields each shows that every row under it holds (``spots``)."""
+
+    selector: Selector
+    spots: dict[str, ScreenSpot] = Field(default_factory=dict)
 
 
 class ScreenStep(IRNode):

@@ -72,29 +72,40 @@ def build_screen_probe(
         if fdef.key and (read.names is not None or any(x.unknown or x.among for x in read.forms)):
             rep.error("TL1023", f"field `{f.name}` is the key: a row read without it could not "
                       "be told from another", f.span, "read the key from a spot every row shows")  # fmt: skip
-    if decl.each is not None:
-        each(rep, app, decl, probe, record)
+    for group in decl.each:
+        each(rep, decl, group, probe, record)
+    if decl.upcoming is not None:
+        upcoming(rep, decl, probe, record)
     if decl.details is not None:
         details(rep, app, decl, probe, record)
 
 
 def each(
-    rep: Reporter, app: ir.AppModel, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef
+    rep: Reporter,
+    decl: ast.ProbeDecl,
+    group: ast.ScreenGroup,
+    probe: ir.Probe,
+    record: ir.RecordDef,
 ) -> None:
     """``each SELECTOR { field = SPOT, ... }``: the page lists groups (a list of lists), and a
-    tap on one opens the page of its rows; the fields every row of a group holds are read on
-    the group's element. A group is found again by the first of them, which every group must
-    show; the key is read on the rows (a row's own page, `details`, opens from the group's
-    page)."""
-    assert decl.each is not None
-    probe.each = selector(rep, decl.each)
-    fields = decl.each_fields or []
-    if not fields:
+    tap on one opens the page of its rows, or of the next `each`'s groups (a cinema's films,
+    each film's days); the fields every row under a group holds are read on the group's
+    element. A group is found again by the first of them, which every group must show; the
+    key is read on the rows (a row's own page, `details`, opens from its group's page). A
+    datetime read on a group and on the rows is read in two parts: the group shows its day
+    (a day chip), the row its time of day."""
+    level = ir.ScreenGroup(selector=selector(rep, group.selector), span=group.span)
+    probe.each.append(level)
+    if not group.fields:
         rep.error("TL1023", "`each` finds each group again by the first field it reads: it "
-                  "reads at least one", decl.span,
+                  "reads at least one", group.span,
                   "read what tells the groups apart, e.g. a list's name")  # fmt: skip
-    for n, f in enumerate(fields):
-        fdef = _field_of(rep, record, probe, f)
+    for n, f in enumerate(group.fields):
+        fdef = record.field(f.name)
+        day = (fdef is not None and fdef.type.name == "datetime" and f.name in probe.spots
+               and f.name not in probe.group_spots())  # fmt: skip
+        if not day:
+            fdef = _field_of(rep, record, probe, f)
         if fdef is None:
             continue
         if fdef.key:
@@ -105,12 +116,34 @@ def each(
             rep.error("TL1023", f"field `{f.name}`: a group shows one value its rows all hold, "
                       "not a list nor a name", f.span)  # fmt: skip
             continue
-        read = spot(rep, f.spot, fdef.type, f"field `{f.name}`")
-        if n == 0 and any(x.unknown or x.among for x in read.forms):
-            rep.error("TL1023", f"field `{f.name}` finds each group again: every group must "
-                      "show one value of it", f.span,
-                      "drop its `unknown` forms and those of several values")  # fmt: skip
-        probe.each_spots[f.name] = read
+        read = spot(rep, f.spot, ir.Type(name="date") if day else fdef.type, f"field `{f.name}`")
+        if (n == 0 or day) and any(x.unknown or x.among for x in read.forms):
+            what = "is read in two parts" if day else "finds each group again"
+            rep.error("TL1023", f"field `{f.name}` {what}: every group must show one value of "
+                      "it", f.span, "drop its `unknown` forms and those of several values")  # fmt: skip
+        level.spots[f.name] = read
+
+
+def upcoming(rep: Reporter, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.RecordDef) -> None:
+    """``rows SELECTOR upcoming FIELD``: the page lists only the records whose datetime
+    ``FIELD`` is after the phone's clock (the showtimes not yet started), so a record it does
+    not list is known to lie at or before it, and the collection is read in part."""
+    name = decl.upcoming
+    assert name is not None
+    fdef = record.field(name)
+    if fdef is None:
+        rep.error("TL1023", f"record `{record.name}` has no field `{name}`", decl.span,
+                  did_you_mean(name, [x.name for x in record.fields]))  # fmt: skip
+        return
+    if fdef.type.name != "datetime":
+        rep.error("TL1023", f"`upcoming {name}`: field `{name}` is `{fdef.type}`, and the "
+                  "phone's clock orders datetimes", decl.span)  # fmt: skip
+        return
+    if name not in probe.spots:
+        rep.error("TL1023", f"`upcoming {name}`: the rows must read `{name}`, which says "
+                  "where a record lies against the clock", decl.span)  # fmt: skip
+        return
+    probe.upcoming = name
 
 
 def names(
@@ -191,7 +224,7 @@ def _field_of(
         rep.error("TL1023", f"record `{record.name}` has no field `{f.name}`", f.span,
                   did_you_mean(f.name, [x.name for x in record.fields]))  # fmt: skip
         return None
-    if f.name in probe.spots or f.name in probe.details or f.name in probe.each_spots:
+    if f.name in probe.spots or f.name in probe.details or f.name in probe.group_spots():
         rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
         return None
     return fdef

@@ -171,13 +171,11 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ProbeColumn(str(items[0]), str(items[1]), span=self._span(meta))
 
     def probe_screen(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        path, (rows, fields, value, details, each, most) = items
+        path, (rows, fields, value, details, each, most, upcoming) = items
         steps = path or []
         tap, details = details if details is not None else (None, None)
         extra = {"steps": steps, "fields": fields, "value": value, "details": details,
-                 "details_tap": tap, "most": most}  # fmt: skip
-        if each is not None:
-            extra["each"], extra["each_fields"] = each
+                 "details_tap": tap, "most": most, "each": each, "upcoming": upcoming}  # fmt: skip
         return ("screen", [], rows, None, extra)
 
     def screen_path(self, meta: Meta, items: list[Any]) -> list[ast.ScreenStep]:
@@ -193,15 +191,21 @@ class ToAst(Transformer[Token, ast.Module]):
         return ast.ScreenStep("type", text=str(items[0]), span=self._span(meta))
 
     def screen_rows(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        each, rows, most, *fields, details = items
-        return (rows, [f for f in fields if f is not None], None, details, each, most)
+        n = next(i for i, x in enumerate(items) if not isinstance(x, ast.ScreenGroup))
+        each, (rows, most, upcoming, *fields, details) = items[:n], items[n:]
+        fields = [f for f in fields if f is not None]
+        return (rows, fields, None, details, each, most, upcoming)
 
     def screen_most(self, meta: Meta, items: list[Token]) -> int:
         return int(items[0])
 
-    def screen_each(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
+    def screen_upcoming(self, meta: Meta, items: list[Token]) -> str:
+        return str(items[0])
+
+    def screen_each(self, meta: Meta, items: list[Any]) -> ast.ScreenGroup:
         selector, *fields = items
-        return (selector, [f for f in fields if f is not None])
+        return ast.ScreenGroup(selector, [f for f in fields if f is not None],
+                               span=self._span(meta))  # fmt: skip
 
     def screen_details(self, meta: Meta, items: list[Any]) -> tuple[Any, list[ast.ScreenField]]:
         tap, *fields = items
@@ -211,7 +215,7 @@ class ToAst(Transformer[Token, ast.Module]):
         return items[0]
 
     def screen_value(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
-        return (None, None, items[0], None, None, None)
+        return (None, None, items[0], None, [], None, None)
 
     def screen_field(self, meta: Meta, items: list[Any]) -> ast.ScreenField:
         return ast.ScreenField(str(items[0]), items[1], span=self._span(meta))

@@ -53,10 +53,10 @@ def test_groups_reach_the_probe_and_the_formatter_keeps_them() -> None:
     app, diagnostics = _compile(EACH, 'title = id "title",')
     assert diagnostics == [] and app is not None
     [books] = app.probes
-    assert books.each is not None
-    assert [(a.attr, a.value) for a in books.each.attrs] == [("id", "shelf")]
-    assert list(books.each_spots) == ["shelf"] and list(books.spots) == ["isbn", "title"]
-    assert books.each_spots["shelf"].labels == {"reading": "Reading", "done": "Done"}
+    [shelves] = books.each
+    assert [(a.attr, a.value) for a in shelves.selector.attrs] == [("id", "shelf")]
+    assert list(shelves.spots) == ["shelf"] and list(books.spots) == ["isbn", "title"]
+    assert shelves.spots["shelf"].labels == {"reading": "Reading", "done": "Done"}
     text = APP % (EACH, 'title = id "title",')
     once, _ = format_source(SourceFile("shelf.app", text))
     assert ') each id "shelf" {' in once and '} rows id "book" {' in once
@@ -86,8 +86,8 @@ def test_the_rows_of_groups_may_open_pages_of_their_own() -> None:
     )
     result = Compiler().compile_text(text, path="shelf.app")
     assert result.diagnostics == []
-    [probe] = [p for p in result.apps["shelf_demo"].probes if p.each is not None]
-    assert list(probe.details) == ["title"] and list(probe.each_spots)
+    [probe] = [p for p in result.apps["shelf_demo"].probes if p.each]
+    assert list(probe.details) == ["title"] and list(probe.group_spots())
 
 
 def test_each_is_a_keyword_only_where_it_can_appear() -> None:

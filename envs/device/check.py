@@ -235,7 +235,7 @@ def device_check(
             return found[0].moment if found else None
 
         taken = traj.steps
-    cov = cov.without(unread)
+    cov = cov.listed_in_part(reading.unlisted).without(unread)
     return device_verdict(compiled, verdict, cov, probed, readings, taken, first_at, ep)
 
 
@@ -265,7 +265,7 @@ def shown_as_ranges(
     that always shows the seconds leaves its field read exactly."""
     out = set()
     for spec in screen_specs(compiled):
-        for read in (*spec.reads, *spec.details, *spec.each):
+        for read in (*spec.reads, *spec.details, *spec.group_reads):
             ranged = read.ranged and spec.kind == "collection"
             if ranged and _lacking(states, spec.app, spec.target, read.name):
                 out.add((spec.app, spec.target, read.name))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime as dt
 import functools
 import json
 import posixpath
@@ -38,6 +39,7 @@ from tasklang.envs.device.screens import (
 )
 from tasklang.envs.device.services import SessionUnread, service_setting, session_value
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
+from tasklang.verifiers.evaluate import ranged
 from tasklang.verifiers.probes import Coverage
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
 
@@ -45,6 +47,8 @@ DUMP_PATH = "/data/local/tmp/tasklang-window.xml"
 DUMP = Command(("uiautomator", "dump", DUMP_PATH), "dump the UI hierarchy")
 READ_DUMP = Command(("cat", DUMP_PATH), "read the UI hierarchy")
 FOREGROUND = Command(("dumpsys", "window"), "read the focused app and activity")
+# the ends of a datetime's range that say nothing (a record a screen does not list)
+EARLIEST, LATEST = dt.datetime.min.isoformat(), dt.datetime.max.isoformat()
 CLOCK = Command(("date", "+%Y-%m-%dT%H:%M:%S"), "read the phone's clock")
 # the media store's rows for the files in shared storage (`"media COLUMN"` in a files probe):
 # each file's row is told by its folder below shared storage and its name
@@ -820,9 +824,12 @@ def coverage(
     partly: set[tuple[str, str, str]] = set()
     at_end = screen_coverage(compiled, fields, settings, partly)
     cov = Coverage.of(compiled, fields, settings, at_end).partly_read(partly)
-    return cov.listed_in_part(
-        {s.key: wifi.unlisted(s.probe.columns) for s in specs if s.probe.source == "service"}
-    )
+    unlisted = {s.key: wifi.unlisted(s.probe.columns) for s in specs
+                if s.probe.source == "service"}  # fmt: skip
+    for spec in screen_specs(compiled):  # until a reading says when it was read
+        if spec.key in at_end and spec.probe.upcoming is not None:
+            unlisted[spec.key] = {ranged(spec.probe.upcoming): {"from": EARLIEST, "to": LATEST}}
+    return cov.listed_in_part(unlisted)
 
 
 def screen_coverage(
@@ -845,7 +852,7 @@ def screen_coverage(
         if s.kind == "setting":
             settings.add(s.key)
             continue
-        reads = [r for r in (*s.reads, *s.details, *s.each) if _names_read(r, s.app, stored)]
+        reads = [r for r in (*s.reads, *s.details, *s.group_reads) if _names_read(r, s.app, stored)]
         fields[s.key] = frozenset(r.name for r in reads)
         if partly is not None:
             partly |= {(s.app, s.target, r.name) for r in reads
@@ -899,6 +906,9 @@ class Reading:
     unread: dict[tuple[str, str], str] = field(default_factory=dict)
     # the folders a listing whose rows are not the records holds (see `listing_specs`)
     listed: Listed = field(default_factory=dict)
+    # collections a screen lists only in part (`upcoming`), and what each record it does
+    # not list is known to hold (see ``Coverage.listed_in_part``)
+    unlisted: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
 
 def read_world(
@@ -1229,8 +1239,20 @@ def _read_screens(
 
     snap = reading.snapshot
     specs = [s for s in specs if not _stored(snap, s.key)]
-    read, unread = read_screens(specs, run, sleep)
+    dated = any(r.part == "day" for s in specs for r in s.group_reads)
+    if dated and snap.clock is None:  # a day shown without its year is dated by the clock
+        snap.clock = parse.parse_date(run(CLOCK.argv))
+    today = dt.datetime.fromisoformat(snap.clock).date() if snap.clock else None
+    read, unread = read_screens(specs, run, sleep, today)
     reading.unread.update(unread)
+    upcoming = [s for s in specs if s.probe.upcoming is not None and s.key in read]
+    if upcoming:  # what the lists left out started by the time they were read
+        after = dt.datetime.fromisoformat(parse.parse_date(run(CLOCK.argv)))
+        until = (after + dt.timedelta(seconds=1)).isoformat()  # `date` drops the fraction
+        for spec in upcoming:
+            assert spec.probe.upcoming is not None
+            reading.unlisted[spec.key] = {ranged(spec.probe.upcoming): {"from": EARLIEST,
+                                                                        "to": until}}  # fmt: skip
     for spec in specs:
         if spec.key not in read:
             continue

@@ -18,6 +18,7 @@ collection is then *unread* (its clauses undecided), never guessed.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import time
 from collections.abc import Callable
@@ -33,9 +34,12 @@ from tasklang.envs.device.probes import DUMP, READ_DUMP
 from tasklang.envs.device.screens import (
     UNSHOWN,
     Among,
+    Day,
     ScreenSpec,
     SpotRead,
+    TimeOfDay,
     Within,
+    join_parts,
     selector_text,
 )
 from tasklang.envs.device.transport import CommandFailed
@@ -241,8 +245,14 @@ class ScreenReader:
     """Reads screen probes through ``run`` (argv -> output); ``sleep`` waits between dumps
     while the screen settles."""
 
-    def __init__(self, run: Shell, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        run: Shell,
+        sleep: Callable[[float], None] = time.sleep,
+        today: dt.date | None = None,
+    ) -> None:
         self.run, self.sleep = run, sleep
+        self.today = today  # the phone's date, which dates a day shown without its year
         self.seen: dict[tuple[str, tuple[str, ...]], list[Page]] = {}
 
     def dump(self) -> Page:
@@ -352,7 +362,9 @@ class ScreenReader:
 
     def rows(self, spec: ScreenSpec) -> list[dict[str, Any]]:
         if spec.each:
-            return self.groups(spec)
+            out: list[dict[str, Any]] = []
+            self.under(spec, (), {}, out)
+            return out
         assert spec.probe.selector is not None
         shown = _listed_whole(spec, _read_rows(self.pages(spec), spec.probe.selector,
                                                spec.reads, spec))  # fmt: skip
@@ -362,15 +374,34 @@ class ScreenReader:
                 record.update(_record(self.details(spec, record, values, place=place)))
         return out
 
-    def groups(self, spec: ScreenSpec) -> list[dict[str, Any]]:
-        """The rows of every group the page lists (`each`): the groups as the page the way
-        reaches shows them; then, for each, from the app's start, the way again, a tap on the
-        group that shows what it showed (scrolling down to it), and the rows of the page that
-        opens, scrolled from its top to its end, each with the group's fields (and, with
-        `details`, what each row's own page shows, opened from the group's page)."""
-        assert spec.probe.each is not None and spec.probe.selector is not None
-        first = spec.each[0]
-        groups = _read_rows(self.pages(spec), spec.probe.each, spec.each, spec)
+    def under(
+        self,
+        spec: ScreenSpec,
+        path: tuple[Any, ...],
+        values: dict[str, Any],
+        out: list[dict[str, Any]],
+    ) -> None:
+        """The rows under the groups ``path`` opened (`each`; ``values``: what those groups
+        read), added to ``out``. On the page they opened (the first level's: the way's page),
+        the groups of the next level as the page shows them; then, for each, from the app's
+        start, the way and the groups again, a tap on the one that shows what it showed
+        (scrolling down to it), and what the page that opens lists under it; at the last
+        level, the rows of the page, scrolled from its top to its end, each with the
+        groups' fields (and, with `details`, what each row's own page shows, opened from
+        the group's page)."""
+        assert spec.probe.selector is not None
+        pages = self.pages(spec) if not path else self.scroll_through()
+        if len(path) == len(spec.each):
+            rows = _listed_whole(spec, _read_rows(pages, spec.probe.selector, spec.reads, spec))
+            records = [_record(self.joined({**values, **row}, values)) for row in rows]
+            if spec.details:
+                for record, row, place in zip(records, rows, _places(rows), strict=True):
+                    record.update(_record(self.details(spec, record, row, path, place)))
+            out += records
+            return
+        level = spec.each[len(path)]
+        first = level.reads[0]
+        groups = _read_rows(pages, level.selector, level.reads, spec)
         names = [g[first.name] for g in groups]
         for name in names:
             if name is UNSHOWN or isinstance(name, (Within, Among)):
@@ -379,28 +410,34 @@ class ScreenReader:
             if names.count(name) > 1:
                 raise ScreenError(f"two groups of {spec.app}.{spec.target} show {name!r}: "
                                   "neither can be found again")  # fmt: skip
-        out = []
-        for values in groups:
-            self.open_group(spec, values[first.name])
-            rows = _read_rows(self.scroll_through(), spec.probe.selector, spec.reads, spec)
-            records = [_record({**row, **values}) for row in _listed_whole(spec, rows)]
-            if spec.details:
-                for record, row, place in zip(records, rows, _places(rows), strict=True):
-                    more = self.details(spec, record, row, values[first.name], place)
-                    record.update(_record(more))
-            out += records
+        for group in groups:
+            self.open_group(spec, (*path, group[first.name]))
+            self.under(spec, (*path, group[first.name]), {**values, **group}, out)
+
+    def joined(self, row: dict[str, Any], group: dict[str, Any]) -> dict[str, Any]:
+        """A row's values with a datetime read in two parts made whole: the day its group
+        shows and the time of day the row does, the day dated by the phone's clock."""
+        out = dict(row)
+        for name, day in group.items():
+            time_of_day = row.get(name)
+            if isinstance(day, Day) and isinstance(time_of_day, TimeOfDay):
+                try:
+                    out[name] = join_parts(day, time_of_day, self.today)
+                except DecodeError as exc:
+                    raise ScreenError(str(exc)) from None
         return out
 
-    def open_group(self, spec: ScreenSpec, name: Any) -> None:
+    def open_group(self, spec: ScreenSpec, path: tuple[Any, ...]) -> None:
         """From the app's start, the way to the page of the groups again, and a tap on the
-        group whose first `each` field reads ``name`` (scrolling down to it)."""
-        assert spec.probe.each is not None
+        group of each level whose first `each` field reads the name ``path`` gives it
+        (scrolling down to it): the page of the last one's rows (or groups)."""
         self.seen.clear()  # the phone leaves the page of the groups
         self.steps(spec)
-        node = self.find_row(spec, spec.probe.each, spec.each[:1], (name,))[1]
-        b = bounds(node)
-        assert b is not None
-        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+        for level, name in zip(spec.each, path, strict=False):
+            node = self.find_row(spec, level.selector, level.reads[:1], (name,))[1]
+            b = bounds(node)
+            assert b is not None
+            self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
 
     def find_row(
         self,
@@ -440,7 +477,7 @@ class ScreenReader:
         spec: ScreenSpec,
         record: dict[str, Any],
         read_there: dict[str, Any],
-        group: Any = None,
+        path: tuple[Any, ...] = (),
         place: tuple[int, int] = (0, 1),
     ) -> dict[str, Any]:
         """The `details` of one record: from the app's start, the way to the list again, a
@@ -448,8 +485,8 @@ class ScreenReader:
         row shown whole that reads all ``read_there``, what the record's row read), on the
         row's element `details tap` names (else the row's centre), and the page that opens,
         scrolled from its top to its end; each spot reads the first element it finds there
-        (none: no text). The rows of a group (`each`) are found on its page, which a tap on
-        the group that reads ``group`` opens. Without a key, ``place`` says which of the rows
+        (none: no text). The rows of a group (`each`) are found on its page, which taps on
+        the groups ``path`` names open (:meth:`open_group`). Without a key, ``place`` says which of the rows
         that read alike the record's is (see :meth:`find_row`)."""
         assert spec.probe.selector is not None
         if spec.key_field is None:
@@ -460,7 +497,7 @@ class ScreenReader:
             reads = tuple(r for r in spec.reads if r.name == spec.key_field)
             values = (record[spec.key_field],)
         if spec.each:
-            self.open_group(spec, group)
+            self.open_group(spec, path)
         else:
             self.seen.clear()  # the phone leaves the list's page
             self.steps(spec)
@@ -587,11 +624,15 @@ def _decode(read: SpotRead, raw: tuple[str, ...], spec: ScreenSpec) -> Any:
 
 
 def read_screens(
-    specs: list[ScreenSpec], run: Shell, sleep: Callable[[float], None] | None = None
+    specs: list[ScreenSpec],
+    run: Shell,
+    sleep: Callable[[float], None] | None = None,
+    today: dt.date | None = None,
 ) -> tuple[dict[tuple[str, str], Any], dict[tuple[str, str], str]]:
     """What each screen probe read (records, or a setting's value), and why the others
-    could not be read (``sleep``: how to wait for a screen to settle; ``time.sleep``)."""
-    reader = ScreenReader(run, sleep or time.sleep)
+    could not be read (``sleep``: how to wait for a screen to settle; ``time.sleep``;
+    ``today``: the phone's date, which dates a day a screen shows without its year)."""
+    reader = ScreenReader(run, sleep or time.sleep, today)
     read: dict[tuple[str, str], Any] = {}
     unread: dict[tuple[str, str], str] = {}
     for spec in specs:

@@ -101,6 +101,17 @@ class SpotRead:
     attr: str = "text"  # what of the element is read: its text, or `checked` (a switch's state)
     ranged: bool = False  # may read a range instead of the value (:class:`Within`)
     named_key: str | None = None  # `names`: the key field of the collection the text names
+    # a datetime read in two parts (`each`): "day", on a group (a :class:`Day`), or "time",
+    # on its rows (a :class:`TimeOfDay`); :func:`join_parts` makes the value of the two
+    part: Literal["", "day", "time"] = ""
+
+
+@dataclass(frozen=True)
+class GroupRead:
+    """One level of a screen probe's `each`: the groups' elements and what each shows."""
+
+    selector: ir.Selector
+    reads: tuple[SpotRead, ...]
 
 
 @dataclass(frozen=True)
@@ -132,8 +143,14 @@ class ScreenSpec(AppProbe):
     # or by all ``reads`` read where the records have no key)
     details: tuple[SpotRead, ...] = ()
     key_field: str | None = None
-    # `each`: read on each group's element (a list of lists), for every row of its page
-    each: tuple[SpotRead, ...] = ()
+    # `each`: the levels of groups (a list of lists; a group of groups), each read on the
+    # group's element for every row under it
+    each: tuple[GroupRead, ...] = ()
+
+    @property
+    def group_reads(self) -> tuple[SpotRead, ...]:
+        """What the groups read, at every level."""
+        return tuple(r for g in self.each for r in g.reads)
 
     def describe(self) -> str:
         """The way to the page and what is read there, in the model's words."""
@@ -155,9 +172,11 @@ class ScreenSpec(AppProbe):
             tap = (f"its {selector_text(self.probe.details_tap)}"
                    if self.probe.details_tap is not None else "the row")  # fmt: skip
             what += f", then each row's own page (a tap on {tap}) for {shown}"
-        if self.each and self.probe.each is not None:
-            shown = ", ".join(r.name for r in self.each)
-            what = (f"each {selector_text(self.probe.each)} (for {shown}), a tap on it, "
+        if self.probe.upcoming is not None:
+            what += f" (those whose {self.probe.upcoming} is after the phone's clock)"
+        for group in reversed(self.each):
+            shown = ", ".join(r.name for r in group.reads)
+            what = (f"each {selector_text(group.selector)} (for {shown}), a tap on it, "
                     f"then {what} of the page it opens")  # fmt: skip
         return ", ".join([f"start {self.package}", *steps, what])
 
@@ -177,10 +196,13 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
             if app.collection(p.target) is not None:
                 rdef = app.record_of(p.target)
                 key = rdef.key_field() if rdef else None
+                parts = {f for f in p.group_spots() if f in p.spots}  # a datetime's day
+                groups = tuple(GroupRead(g.selector, _reads(g.spots, rdef, app, parts, "day"))
+                               for g in p.each)  # fmt: skip
                 out.append(ScreenSpec(name, app.package, p, "collection",
-                                      _reads(p.spots, rdef, app), _reads(p.details, rdef, app),
-                                      key.name if key else None,
-                                      _reads(p.each_spots, rdef, app)))  # fmt: skip
+                                      _reads(p.spots, rdef, app, parts, "time"),
+                                      _reads(p.details, rdef, app), key.name if key else None,
+                                      groups))  # fmt: skip
             elif app.setting(p.target) is not None:
                 reads = tuple(_read(f, spot, app.setting(p.target)) for f, spot in p.spots.items())
                 out.append(ScreenSpec(name, app.package, p, "setting", reads))
@@ -188,11 +210,20 @@ def screen_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
 
 
 def _reads(
-    spots: dict[str, ir.ScreenSpot], rdef: ir.RecordDef | None, app: ir.AppModel
+    spots: dict[str, ir.ScreenSpot],
+    rdef: ir.RecordDef | None,
+    app: ir.AppModel,
+    parts: set[str] | frozenset[str] = frozenset(),
+    part: Literal["day", "time"] = "day",
 ) -> tuple[SpotRead, ...]:
-    """What each spot reads of a record's field."""
+    """What each spot reads of a record's field (of a field in ``parts``, a datetime read in
+    two parts: its ``part``)."""
     out = []
     for f, spot in spots.items():
+        if f in parts:
+            decode = _in_part(spot_decoder(spot, ir.Type(name="text")), part)
+            out.append(SpotRead(f, spot, decode, ranged=part == "time", part=part))
+            continue
         read = _read(f, spot, rdef.field(f) if rdef else None)
         named = app.record_of(spot.names.collection) if spot.names is not None else None
         key = named.key_field() if named is not None else None
@@ -200,6 +231,17 @@ def _reads(
             read = dataclasses.replace(read, named_key=key.name)
         out.append(read)
     return tuple(out)
+
+
+def _in_part(shown: Decode, part: Literal["day", "time"]) -> Decode:
+    """A spot that shows one part of a datetime: its text (the format taken off) is the day
+    (:class:`Day`) or the time of day (:class:`TimeOfDay`)."""
+    whole: Decode = _day if part == "day" else _time_of_day
+
+    def decode(text: str) -> Any:
+        return whole(shown(text))
+
+    return decode
 
 
 def _naming(decode: Decode) -> Decode:
@@ -446,6 +488,86 @@ def _time(text: str) -> Any:
     if m is None or int(m[1]) > 23 or int(m[2]) > 59 or int(m[3] or 0) > 59:
         raise DecodeError(f"expected a time like 08:05, read {text[:40]!r}")
     return f"{m[1]}:{m[2]}:{m[3] or '00'}"
+
+
+@dataclass(frozen=True)
+class Day:
+    """What a group's spot reads of a datetime read in two parts: the day, a date
+    (``2026-05-16``) or, shown without its year (``5/16``), the month and day, which the
+    phone's clock dates (:meth:`on`)."""
+
+    month: int
+    day: int
+    year: int | None = None
+
+    def on(self, today: dt.date | None) -> dt.date:
+        """The date: the year shown, else the one that puts the day nearest ``today`` (a
+        listing of days around now: "Today 5/16", "Tomorrow 5/17")."""
+        if self.year is not None:
+            return dt.date(self.year, self.month, self.day)
+        if today is None:
+            raise DecodeError(f"the day {self.month}/{self.day} is shown without its year, "
+                              "and the phone's clock was not read")  # fmt: skip
+        near = []
+        for year in (today.year - 1, today.year, today.year + 1):
+            try:
+                near.append(dt.date(year, self.month, self.day))
+            except ValueError:  # 2/29 of a year without it
+                continue
+        return min(near, key=lambda d: abs((d - today).days))
+
+
+@dataclass(frozen=True)
+class TimeOfDay:
+    """What a row's spot reads of a datetime read in two parts: the time of day, to the
+    second where the screen shows seconds (``seconds``), else to the minute."""
+
+    value: str  # HH:MM:SS
+    seconds: bool
+
+
+_MONTH_DAY = re.compile(r"(\d{1,2})/(\d{1,2})")
+
+
+def _day(text: str) -> Day:
+    """A day a group shows: ``2026-05-16``, or ``5/16`` (month/day, no year).
+
+    >>> _day("5/16"), _day("2026-05-16")
+    (Day(month=5, day=16, year=None), Day(month=5, day=16, year=2026))
+    """
+    plain = text.strip()
+    m = _MONTH_DAY.fullmatch(plain)
+    if m is not None:
+        month, day = int(m[1]), int(m[2])
+        try:
+            dt.date(2000, month, day)  # a leap year: every month's every day
+        except ValueError:
+            raise DecodeError(f"{plain[:40]!r} is no day of the year") from None
+        return Day(month, day)
+    try:
+        d = dt.date.fromisoformat(plain)
+    except ValueError:
+        raise DecodeError(f"expected a day like 2026-05-14 or 5/14, read {text[:40]!r}") from None
+    return Day(d.month, d.day, d.year)
+
+
+def _time_of_day(text: str) -> TimeOfDay:
+    value = _time(text)
+    return TimeOfDay(value, len(text.strip()) > 5)
+
+
+def join_parts(day: Day, time: TimeOfDay, today: dt.date | None) -> Any:
+    """The datetime a group's day and a row's time of day make: exact where the row shows
+    the seconds, else the minute it lies in (:class:`Within`).
+
+    >>> join_parts(Day(5, 16), TimeOfDay("19:30:00", False), dt.date(2026, 5, 16))
+    Within(low='2026-05-16T19:30:00', high='2026-05-16T19:30:59.999999')
+    """
+    moment = dt.datetime.combine(day.on(today), dt.time.fromisoformat(time.value))
+    if time.seconds:
+        return moment.isoformat()
+    last = moment + dt.timedelta(minutes=1) - dt.timedelta(microseconds=1)
+    return Within(moment.isoformat(), last.isoformat())
 
 
 def _datetime(text: str) -> Any:

@@ -88,6 +88,28 @@ app movies {
   removes tickets only on
     xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
 
+  # The Cinemas tab lists every cinema; a cinema's page shows a chip for each film it has
+  # showtimes of, a chip for each of that film's days ("Today 5/16", "Tomorrow 5/17"), and the
+  # chosen day's showtimes: start (to the minute), format and hall ("IMAX · Hall 2"), price.
+  # Only the shows not yet started are listed, and no page shows a show's id nor which seats
+  # are sold (only how many are left)
+  probe showtimes: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Movie Tickets",
+    tap id "appbrand_name" text "Movie Tickets",
+    tap id "tab-bar-item" text "Cinemas",
+  ) each id "cinema-item" { cinema = id "cinema-name" } each id "film-chip" {
+    film = xpath ".",
+  } each id "day-chip" { starts = xpath "." format "{*} {}" } rows id "show-item" upcoming starts {
+    starts = id "show-start",
+    format = id "show-hall" format "{} · {*}",
+    hall = id "show-hall" format "{*} · {}",
+    price = id "show-price",
+  }
+
   # My Orders lists each order with its number, film, cinema and start (to the minute), and
   # its tickets' seats. A paid order whose show has started reads "Completed", as a used one
   # does: such a row says its status is one of the two (`used` has no label of its own)
