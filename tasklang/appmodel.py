@@ -12,7 +12,7 @@ from tasklang.literals import LiteralError, decode
 from tasklang.lower import RESERVED_NAMES, Reporter
 from tasklang.screenprobe import build_screen_probe, selector
 from tasklang.source import Span
-from tasklang.types import coerce_literal
+from tasklang.types import coerce_literal, whole_minute
 
 # settings provider tables, then system services that keep a setting themselves (read with
 # `cmd SERVICE get KEY`): each service's known boolean keys
@@ -371,12 +371,25 @@ class AppBuilder(Reporter):
             return
         typ = self.type_ref(decl.type)
         fdef = ir.FieldDef(name=decl.name, type=typ, key=decl.key, span=decl.span)
+        base = decl.type.base
+        if isinstance(base, ast.NamedType) and base.unit is not None and typ.name != "any":
+            fdef.unit = "minute"
         if decl.default is not None:
             fdef.default = self.default(decl, typ)
             fdef.has_default = True
+            if fdef.unit is not None and not whole_minute(fdef.default):
+                self.error("TL1010", f"default of `{decl.name}` is not a whole minute: "
+                           f"`{decl.name}` is `datetime(minute)`", decl.default.span)  # fmt: skip
         into.append(fdef)
 
     def type_ref(self, ref: ast.TypeRef) -> ir.Type:
+        base = ref.base
+        if isinstance(base, ast.NamedType) and base.unit is not None:
+            if base.unit != "minute" or base.name != "datetime":
+                self.error("TL1009", f"unknown type `{base.name}({base.unit})`", base.span,
+                           "`datetime(minute)`: a datetime whose values are whole minutes")  # fmt: skip
+                return ir.Type(name="any")
+            return ir.Type(name="datetime", optional=ref.optional)
         return self.type_base(ref.base).model_copy(update={"optional": ref.optional})
 
     def type_base(self, base: ast.TypeBase) -> ir.Type:
@@ -387,6 +400,10 @@ class AppBuilder(Reporter):
         if isinstance(base, ast.ListType):
             return ir.Type(name="list", item=self.type_base(base.item))
         assert isinstance(base, ast.NamedType)
+        if base.unit is not None:  # a list's items: a field's own type says its unit
+            self.error("TL1009", f"`{base.name}({base.unit})` is the type of a field, not of a "
+                       "list's items", base.span)  # fmt: skip
+            return ir.Type(name="any")
         if base.name not in ir.SCALAR_TYPES:
             self.error(
                 "TL1009",

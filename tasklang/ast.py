@@ -185,6 +185,7 @@ class TypeBase(Node):
 @dataclass
 class NamedType(TypeBase):
     name: str
+    unit: str | None = None  # `datetime(minute)`: the values are whole minutes
 
 
 @dataclass

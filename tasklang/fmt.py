@@ -554,7 +554,7 @@ class _Formatter(_ExprPrinter):
         return _cat(self.text(node.base), "?" if node.optional else "")
 
     def _text_NamedType(self, node: ast.NamedType) -> str:
-        return node.name
+        return f"{node.name}({node.unit})" if node.unit is not None else node.name
 
     def _text_EnumType(self, node: ast.EnumType) -> _Group:
         members = tuple((member,) for member in node.members)

@@ -504,6 +504,9 @@ class FieldDef(IRNode):
     key: bool = False
     default: Value = None
     has_default: bool = False
+    # `datetime(minute)`: every value is a whole minute (no seconds), so a screen that shows
+    # it to the minute shows it exactly
+    unit: Literal["minute"] | None = None
 
     @property
     def defaulted(self) -> bool:

@@ -77,8 +77,10 @@ class ToAst(Transformer[Token, ast.Module]):
     def type_ref(self, meta: Meta, items: list[Any]) -> ast.TypeRef:
         return ast.TypeRef(items[0], items[1] is not None, span=self._span(meta))
 
-    def named_type(self, meta: Meta, items: list[Token]) -> ast.NamedType:
-        return ast.NamedType(str(items[0]), span=self._span(meta))
+    def named_type(self, meta: Meta, items: list[Token | None]) -> ast.NamedType:
+        name, unit = items
+        return ast.NamedType(str(name), str(unit) if unit is not None else None,
+                             span=self._span(meta))  # fmt: skip
 
     def enum_type(self, meta: Meta, items: list[Token]) -> ast.EnumType:
         return ast.EnumType([str(t) for t in items], span=self._span(meta))

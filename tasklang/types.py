@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from tasklang import ir
@@ -136,3 +137,19 @@ def coerce_scalar(value: Any, kind: str, typ: ir.Type) -> Any:
 def _same_fields(a: ir.Type, b: ir.Type) -> bool:
     fa, fb = dict(a.fields or ()), dict(b.fields or ())
     return fa.keys() == fb.keys() and all(compatible(fa[k], fb[k]) for k in fa)
+
+
+def whole_minute(value: Any) -> bool:
+    """Whether a datetime value is a whole minute (what a `datetime(minute)` field holds);
+    a value that is no datetime text (null, a parameter not yet known) is not judged here.
+
+    >>> whole_minute("2026-05-16T19:30:00"), whole_minute("2026-05-16T19:30:15")
+    (True, False)
+    """
+    if not isinstance(value, str):
+        return True
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return True
+    return moment.second == 0 and moment.microsecond == 0

@@ -338,6 +338,18 @@ def similarity(old: dict[str, Any], new: dict[str, Any]) -> float:
     return sum(_same(old[f], new[f]) for f in common) / len(common)
 
 
+def minute_fields(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(app, collection) -> the fields of its records declared `datetime(minute)`, for each
+    collection with such fields."""
+    return {
+        (name, coll.name): fields
+        for name, model in apps.items()
+        for coll in model.collections
+        if (rdef := model.record(coll.record)) is not None
+        and (fields := tuple(f.name for f in rdef.fields if f.unit == "minute"))
+    }
+
+
 def record_identities(apps: dict[str, ir.AppModel]) -> dict[tuple[str, str], tuple[str, ...]]:
     """(app, collection) -> the fields that tell its records apart, for each collection of
     ``apps`` whose records have no key but fields said never to change (`changes C.F

@@ -220,11 +220,13 @@ def _reads(
     two parts: its ``part``)."""
     out = []
     for f, spot in spots.items():
+        fdef = rdef.field(f) if rdef else None
+        minute = fdef is not None and fdef.unit == "minute"
         if f in parts:
-            decode = _in_part(spot_decoder(spot, ir.Type(name="text")), part)
-            out.append(SpotRead(f, spot, decode, ranged=part == "time", part=part))
+            decode = _in_part(spot_decoder(spot, ir.Type(name="text")), part, minute)
+            out.append(SpotRead(f, spot, decode, ranged=part == "time" and not minute, part=part))
             continue
-        read = _read(f, spot, rdef.field(f) if rdef else None)
+        read = _read(f, spot, fdef)
         named = app.record_of(spot.names.collection) if spot.names is not None else None
         key = named.key_field() if named is not None else None
         if key is not None:
@@ -233,15 +235,27 @@ def _reads(
     return tuple(out)
 
 
-def _in_part(shown: Decode, part: Literal["day", "time"]) -> Decode:
+def _in_part(shown: Decode, part: Literal["day", "time"], minute: bool) -> Decode:
     """A spot that shows one part of a datetime: its text (the format taken off) is the day
-    (:class:`Day`) or the time of day (:class:`TimeOfDay`)."""
-    whole: Decode = _day if part == "day" else _time_of_day
+    (:class:`Day`) or the time of day (:class:`TimeOfDay`; of a `datetime(minute)` field,
+    shown to the minute, the exact time)."""
 
     def decode(text: str) -> Any:
-        return whole(shown(text))
+        if part == "day":
+            return _day(shown(text))
+        value = _time_of_day(shown(text))
+        if minute:
+            return TimeOfDay(_whole_minute_of(value.value), True)
+        return value
 
     return decode
+
+
+def _whole_minute_of(value: str) -> str:
+    """A datetime (or time) a `datetime(minute)` field holds: one with seconds is not one."""
+    if not value.endswith(":00"):
+        raise DecodeError(f"{value} is not a whole minute, and the model says the field is")
+    return value
 
 
 def _naming(decode: Decode) -> Decode:
@@ -289,7 +303,24 @@ def _read(name: str, spot: ir.ScreenSpot, fdef: ir.FieldDef | None) -> SpotRead:
         return SpotRead(name, spot, spot_decoder(spot, t.item), many=True)
     if t.name == "bool" and not spot.labels:
         return SpotRead(name, spot, _checked, attr="checked")
+    if fdef is not None and fdef.unit == "minute":
+        return SpotRead(name, spot, _to_the_minute(spot_decoder(spot, t)))
     return SpotRead(name, spot, spot_decoder(spot, t), ranged=t.name == "datetime")
+
+
+def _to_the_minute(decode: Decode) -> Decode:
+    """A spot of a `datetime(minute)` field: shown to the minute, it shows the value (the
+    minute's first instant); shown with seconds, they must be none."""
+
+    def read(text: str) -> Any:
+        value = decode(text)
+        if isinstance(value, Within):
+            return value.low
+        if isinstance(value, str):
+            return _whole_minute_of(value)
+        return value  # a form's value (null, unknown)
+
+    return read
 
 
 def _checked(raw: str) -> Any:

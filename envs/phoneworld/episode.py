@@ -19,6 +19,7 @@ from tasklang.verifiers.check import check_trajectory
 from tasklang.verifiers.probes import addition_scopes, change_scopes, removal_scopes
 from tasklang.verifiers.state import (
     itself_fields,
+    minute_fields,
     record_identities,
     record_keys,
     unraised_fields,
@@ -93,6 +94,7 @@ class Episode:
         self.phone.identities = record_identities(self.compiled.apps)
         self.phone.unraised = unraised_fields(self.compiled.apps)
         self.phone.itself_fields = itself_fields(self.compiled.apps)
+        self.phone.minutes = minute_fields(self.compiled.apps)
         if self.randomization is not None:
             self.phone.row_scale = self.randomization.row_scale
         self.reset()

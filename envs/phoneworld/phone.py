@@ -27,6 +27,7 @@ from tasklang.envs.phoneworld.app import (
     UndeclaredChange,
 )
 from tasklang.envs.phoneworld.widgets import View
+from tasklang.types import whole_minute
 from tasklang.verifiers.probes import opens
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
 from tasklang.verifiers.state import (
@@ -173,6 +174,9 @@ class Phone:
     # (app, collection) -> its records' fields that change by themselves: a `changes` line
     # on the collection does not hold of them
     itself_fields: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    # (app, collection) -> its records' fields declared `datetime(minute)`: an action that
+    # writes one a value with seconds raises ``UndeclaredChange``
+    minutes: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     # with ``change_scopes``: each action taken since ``load``, with the screen it was taken on,
     # and the declared state one of them was found to be a way in to (``(app, "removed from
     # COLLECTION")``: a way in to removing its records)
@@ -728,6 +732,7 @@ class Phone:
         before = dict(self.state) if scoped else None
         if before is not None:
             self.taken = (*self.taken, (self.observe(), action))
+        was = dict(self.state) if self.minutes else None
         try:
             info = self._act(action)
         except InvalidAction as exc:
@@ -735,9 +740,33 @@ class Phone:
                 self.taken = self.taken[:-1]
             return Outcome(False, str(exc), self.ended)
         self._tree = None
+        if was is not None:
+            self._whole_minutes(was, before is not None)
         if before is not None:
             self._changed_where_declared(before)
         return Outcome(True, info, self.ended)
+
+    def _whole_minutes(self, before: dict[str, AppData], taken: bool) -> None:
+        """Refuses an action that wrote a value with seconds to a field its model declares
+        `datetime(minute)`: puts the apps' data back as it was ``before`` and raises
+        ``UndeclaredChange`` (``taken``: the action was noted in ``taken``)."""
+        for (app, coll), names in self.minutes.items():
+            old, new = before.get(app), self.state.get(app)
+            if new is None or old is new:
+                continue
+            records = new.collections.get(coll, [])
+            if old is not None and old.collections.get(coll) is records:
+                continue
+            bad = next(((r, n) for r in records for n in names if not whole_minute(r.get(n))),
+                       None)  # fmt: skip
+            if bad is None:
+                continue
+            self.state.clear()  # the apps' data as it was: nothing is written
+            self.state.update(before)
+            if taken:
+                self.taken = self.taken[:-1]
+            raise UndeclaredChange(f"{app}.{coll}: `{bad[1]}` was set to {bad[0][bad[1]]!r}, and "
+                                   "the model says it is a whole minute (`datetime(minute)`)")  # fmt: skip
 
     def _changed_where_declared(self, before: dict[str, AppData]) -> None:
         """Refuses a change the app models do not let the actions taken so far make (see

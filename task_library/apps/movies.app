@@ -23,7 +23,7 @@ app movies {
     show_id: text key  # e.g. "S2051"
     film: text  # Film.title
     cinema: text  # Cinema.name
-    starts: datetime
+    starts: datetime(minute)  # a show starts on the minute
     hall: text  # e.g. "Hall 3"
     format: text = "2D"  # "2D", "3D", "IMAX"
     price: money  # per seat
@@ -37,7 +37,7 @@ app movies {
     film: text
     cinema: text
     show_id: text  # Showtime.show_id
-    starts: datetime
+    starts: datetime(minute)  # the show's
     seats: list of text  # "Row 5 Seat 7", as the order shows them
     total: money
     status: enum(paid, refunded, used) = "paid"
@@ -49,7 +49,7 @@ app movies {
     show_id: text
     film: text
     cinema: text
-    starts: datetime
+    starts: datetime(minute)  # the show's
     row: int
     seat: int
   }
@@ -77,9 +77,10 @@ app movies {
     xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
   removes orders only on
     xpath "//node[starts-with(@text, 'Delete') or starts-with(@content-desc, 'Delete')]"
-  # when an order was placed and for which film at which cinema is history (changing to
-  # another showing, where a cinema allows it, keeps both)
-  changes orders.placed_at, orders.film, orders.cinema nowhere
+  # when an order was placed, and for which show (film, cinema, start), is history (changing
+  # to another showing, where a cinema allows it, keeps both orders); its tickets show the
+  # start on its card
+  changes orders.placed_at, orders.film, orders.cinema, orders.starts nowhere
   collection tickets: Ticket
   # a ticket is the seat it was sold for, at its show: nothing about it changes (a refund
   # marks its order), and it leaves My Orders only with its order

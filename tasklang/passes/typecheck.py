@@ -31,6 +31,7 @@ from tasklang.types import (
     loose,
     scalar,
     unify,
+    whole_minute,
 )  # fmt: skip
 
 ANY = scalar("any")
@@ -434,6 +435,10 @@ class Checker:
                 )
             else:
                 value = self.assign(value, fdef.type, f.span, f"field `{f.name}`")
+                if fdef.unit and isinstance(value, ir.Lit) and not whole_minute(value.value):
+                    self.error("TL1006", f"field `{f.name}` is `datetime(minute)`: "
+                               f"`{value.value}` is not a whole minute", f.span,
+                               "drop the seconds")  # fmt: skip
             fields.append(f.model_copy(update={"value": value}))
         missing = [
             f.name
