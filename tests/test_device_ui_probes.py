@@ -60,9 +60,12 @@ def _in_part(spec: Any) -> list[Any]:
     return [r for r in (*spec.reads, *spec.details) if r not in _whole(spec)]
 
 
-def project(world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any]) -> dict[str, Any]:
+def project(
+    world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any], clock: str | None = None
+) -> dict[str, Any]:
     """The part of a world the screen probes map on every row, for the targets in ``keys``
-    (see :func:`shown_in_part` for the fields some rows do not show)."""
+    (see :func:`shown_in_part` for the fields some rows do not show); of a page that lists
+    only what is after the phone's ``clock`` (`upcoming`), the records it lists."""
     out: dict[str, Any] = {}
     for spec in screen_specs(compiled):
         if spec.key not in keys:
@@ -73,7 +76,10 @@ def project(world: WorldSnapshot, compiled: ir.CompiledTask, keys: set[Any]) -> 
             out[spec.target] = state.settings.get(spec.target)
             continue
         names = [r.name for r in _whole(spec)]
-        rows = [{n: r.get(n) for n in names} for r in state.collections.get(spec.target, [])]
+        after = spec.probe.upcoming
+        listed = [r for r in state.collections.get(spec.target, [])
+                  if after is None or clock is None or str(r.get(after)) > clock]  # fmt: skip
+        rows = [{n: r.get(n) for n in names} for r in listed]
         out[spec.target] = sorted(rows, key=repr)
     return out
 
@@ -266,7 +272,8 @@ def test_screens_read_what_the_end_state_holds(task_id: str) -> None:
     reading, transport = read(compiled, world)
     keys = {s.key for s in screen_specs(compiled)}
     assert not reading.unread, reading.unread
-    assert project(reading.snapshot, compiled, keys) == project(world, compiled, keys)
+    clock = reading.snapshot.clock
+    assert project(reading.snapshot, compiled, keys) == project(world, compiled, keys, clock)
     shown_in_part(reading.snapshot, world, compiled)  # rows may show none: every order done
     assert reading.snapshot.ui_xml == world.ui_xml  # the final screen, read before any tap
     assert any(line.startswith("input tap") for line in transport.lines)

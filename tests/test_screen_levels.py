@@ -18,7 +18,8 @@ from tasklang.envs.device.check import probe
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.differential import judge, library, run_task, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
-from tasklang.envs.device.probes import coverage
+from tasklang.envs.device.probes import coverage, start_specs
+from tasklang.envs.device.screenread import Page, _in_strip
 from tasklang.envs.device.screens import Day, TimeOfDay, Within, join_parts, screen_specs
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
@@ -199,6 +200,15 @@ def test_a_reading_without_the_lists_time_leaves_nothing_decided_on_what_it_left
     assert ("movies", "showtimes") not in cov.complete and ("movies", "showtimes") not in cov.keyed
 
 
+def test_the_showtimes_are_not_read_before_an_episode() -> None:
+    """A show listed before the episode and not after it may just have started: the two
+    readings would prove nothing added or deleted, so the listing is read only at the end."""
+    compiled = library()["mini.movies_cheapest_tonight"]
+    assert ("movies", "showtimes") in coverage(compiled).at_end
+    assert ("movies", "orders") in {s.key for s in start_specs(compiled)}
+    assert ("movies", "showtimes") not in {s.key for s in start_specs(compiled)}
+
+
 def test_a_show_moved_into_the_past_is_not_listed_and_one_moved_later_is_read_on_its_day() -> None:
     """A show moved into the past is left out of its cinema's page, as the app lists only
     those not yet started; one moved to a later day is read on that day's chip."""
@@ -213,6 +223,53 @@ def test_a_show_moved_into_the_past_is_not_listed_and_one_moved_later_is_read_on
     got = read.apps["movies"].collections["showtimes"]
     assert len(got) == sum(s["starts"] > "2026-05-16T12:05" for s in shows)
     assert any(r["starts"] == "2026-05-19T21:40:00" for r in got)
+
+
+STRIP = """<hierarchy><node class="android.widget.FrameLayout" bounds="[0,0][1080,2000]">
+<node resource-id="list" scrollable="true" bounds="[0,200][1080,2000]">
+<node resource-id="strip" scrollable="%s" bounds="[0,200][1080,300]">
+<node resource-id="chip" text="Dune" bounds="[0,200][400,300]"/>
+<node resource-id="chip" text="Furiosa" bounds="[400,200][1080,300]"/>
+</node>
+<node resource-id="show" text="19:30" bounds="[0,300][1080,400]"/>
+</node></node></hierarchy>"""
+
+
+@pytest.mark.parametrize(
+    ("strip", "page", "found"),
+    [("true", "true", True), ("false", "true", False), ("true", "false", True)],
+)
+def test_chips_in_a_strip_that_scrolls_sideways_are_told_apart(
+    strip: str, page: str, found: bool
+) -> None:
+    """A strip of its own in the page's list, or the only list that scrolls (then the
+    page's scroller, but far wider than tall)."""
+    shown = Page(STRIP.replace('"list" scrollable="true"', f'"list" scrollable="{page}"') % strip)
+    chip = shown.select(ir.Selector(attrs=[ir.UiAttr(attr="id", value="chip")]))[0]
+    show = shown.select(ir.Selector(attrs=[ir.UiAttr(attr="id", value="show")]))[0]
+    assert _in_strip(shown, chip) is found
+    assert _in_strip(shown, show) is False  # in the page's own list, or in none
+
+
+def test_groups_in_a_strip_that_scrolls_leave_the_collection_unread() -> None:
+    """A dump shows only the chips on screen, and the page's drags do not move a strip that
+    scrolls sideways: the showtimes are unread, never read in part unawares."""
+    from tasklang.envs.phoneworld.apps import movies
+
+    compiled, traj, end = _reference()
+
+    def scrolling(*args: Any, **kwargs: Any) -> Any:
+        view = chips(*args, **kwargs)
+        if view.rid == "film-chips":
+            view.scrollable = True
+        return view
+
+    chips = movies.node
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(movies, "node", scrolling)
+        reading = _read(compiled, end, traj.header.instance.initial)
+    why = reading.unread[("movies", "showtimes")]
+    assert 'the groups of movies.showtimes (`id "film-chip"`) lie in a strip' in why
 
 
 def test_the_cheapest_ticket_tonight_is_decided_on_a_phone(

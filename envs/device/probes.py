@@ -1227,9 +1227,12 @@ def read_start(
 
 
 def start_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:
-    """The screen probes :func:`read_start` runs: those of state no other probe reads."""
+    """The screen probes :func:`read_start` runs: those of state no other probe reads, but a
+    listing of what has not yet started (`upcoming`): a record the listing after the episode
+    leaves out may just have started since, so the two readings prove nothing added or
+    deleted."""
     at_end = coverage(compiled).at_end
-    return [s for s in screen_specs(compiled) if s.key in at_end]
+    return [s for s in screen_specs(compiled) if s.key in at_end and s.probe.upcoming is None]
 
 
 def _read_screens(

@@ -401,6 +401,11 @@ class ScreenReader:
             return
         level = spec.each[len(path)]
         first = level.reads[0]
+        for page in pages:
+            if any(_in_strip(page, n) for n in page.select(level.selector)):
+                raise ScreenError(f"the groups of {spec.app}.{spec.target} (`"
+                                  f"{selector_text(level.selector)}`) lie in a strip of its "
+                                  "own that scrolls: some may not show")  # fmt: skip
         groups = _read_rows(pages, level.selector, level.reads, spec)
         names = [g[first.name] for g in groups]
         for name in names:
@@ -524,6 +529,20 @@ class ScreenReader:
                 read, (shown(found_at, read) if found_at is not None else "",), spec
             )
         return out
+
+
+def _in_strip(page: Page, node: Any) -> bool:
+    """Whether the element lies in a list that scrolls other than the page's own, or in one
+    far wider than tall (a strip of chips that scrolls sideways): a screen dump shows only
+    the part on screen, and the page's drags do not move it."""
+    main = page.scroller()
+    up = node.getparent()
+    while up is not None and up.tag == "node":
+        if up.get("scrollable") == "true":
+            b = bounds(up)
+            return up is not main or (b is not None and 3 * (b[3] - b[1]) < b[2] - b[0])
+        up = up.getparent()
+    return False
 
 
 def _listed_whole(spec: ScreenSpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
