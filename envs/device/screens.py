@@ -174,10 +174,12 @@ class ScreenSpec(AppProbe):
             what += f", then each row's own page (a tap on {tap}) for {shown}"
         if self.probe.upcoming is not None:
             what += f" (those whose {self.probe.upcoming} is after the phone's clock)"
-        for group in reversed(self.each):
-            shown = ", ".join(r.name for r in group.reads)
-            what = (f"each {selector_text(group.selector)} (for {shown}), a tap on it, "
-                    f"then {what} of the page it opens")  # fmt: skip
+        if self.each:
+            levels = [f"each {selector_text(g.selector)} (for {', '.join(r.name for r in g.reads)})"
+                      ", a tap on it" for g in self.each]  # fmt: skip
+            what = (
+                f"{', then on the page it opens '.join(levels)}, then {what} of the page it opens"
+            )
         return ", ".join([f"start {self.package}", *steps, what])
 
 
