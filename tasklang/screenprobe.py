@@ -18,6 +18,7 @@ from tasklang import ast, ir
 from tasklang.diagnostics import did_you_mean
 from tasklang.literals import LiteralError, decode
 from tasklang.lower import Reporter
+from tasklang.source import Span
 from tasklang.types import coerce_literal
 
 # the scalar types a screen can show exactly as text
@@ -130,10 +131,8 @@ def upcoming(rep: Reporter, decl: ast.ProbeDecl, probe: ir.Probe, record: ir.Rec
     not list is known to lie at or before it, and the collection is read in part."""
     name = decl.upcoming
     assert name is not None
-    fdef = record.field(name)
+    fdef = _known_field(rep, record, name, decl.span)
     if fdef is None:
-        rep.error("TL1023", f"record `{record.name}` has no field `{name}`", decl.span,
-                  did_you_mean(name, [x.name for x in record.fields]))  # fmt: skip
         return
     if fdef.type.name != "datetime":
         rep.error("TL1023", f"`upcoming {name}`: field `{name}` is `{fdef.type}`, and the "
@@ -219,14 +218,21 @@ def _field_of(
     rep: Reporter, record: ir.RecordDef, probe: ir.Probe, f: ast.ScreenField
 ) -> ir.FieldDef | None:
     """The record's field a spot reads (None, reported: no such field, or one read already)."""
-    fdef = record.field(f.name)
+    fdef = _known_field(rep, record, f.name, f.span)
     if fdef is None:
-        rep.error("TL1023", f"record `{record.name}` has no field `{f.name}`", f.span,
-                  did_you_mean(f.name, [x.name for x in record.fields]))  # fmt: skip
         return None
     if f.name in probe.spots or f.name in probe.details or f.name in probe.group_spots():
         rep.error("TL1023", f"field `{f.name}` is read twice", f.span)
         return None
+    return fdef
+
+
+def _known_field(rep: Reporter, record: ir.RecordDef, name: str, span: Span) -> ir.FieldDef | None:
+    """The record's field ``name`` (None, reported: the record has no such field)."""
+    fdef = record.field(name)
+    if fdef is None:
+        rep.error("TL1023", f"record `{record.name}` has no field `{name}`", span,
+                  did_you_mean(name, [x.name for x in record.fields]))  # fmt: skip
     return fdef
 
 
