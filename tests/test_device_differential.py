@@ -54,16 +54,16 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 820 of 857 end states (seed 0, 6 near misses), 172 of them reference end
-    # states and 486 caught near misses; 6430 of 6553 clause results. (Near misses no step
+    # measured: 828 of 857 end states (seed 0, 6 near misses), 174 of them reference end
+    # states and 494 caught near misses; 6441 of 6553 clause results. (Near misses no step
     # of the episode could bring about are not made: a message, an order's line or a cart
     # line removed where nothing that removes one was tapped, a route started where Start
     # was not; nor are states the app's storage cannot hold, a lap missing in the middle.)
     assert len(decided) / len(cases) >= 0.95
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 172 and all(c.device for c in refs)
+    assert len(refs) >= 174 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 480
+    assert len(caught) >= 490
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
     assert observable >= 0.96
 
