@@ -597,16 +597,19 @@ class _Formatter(_ExprPrinter):
         most = f"at most {node.most} " if node.most is not None else ""
         most += f"upcoming {node.upcoming} " if node.upcoming is not None else ""
         rows = f"rows {self._text_Selector(node.selector)} {most}" if node.selector else ""
-        each: _Doc = ()
-        for group in node.each:
-            shows = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in group.fields)
-            each = _cat(
-                each,
-                f"each {self._text_Selector(group.selector)} ",
-                _Group("{", shows, "}", pad=bool(shows)),
-                " ",
-            )
-        read = _cat("screen ", path, each, rows, _Group("{", fields, "}", pad=bool(fields)))
+        levels = []
+        for g in node.each:
+            shows = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in g.fields)
+            group = _Group("{", shows, "}", pad=bool(shows))
+            levels.append(_cat(f"{self._text_Selector(g.selector)} ", group))
+        listed = _cat(rows, _Group("{", fields, "}", pad=bool(fields)))
+        if len(levels) > 1 and steps:  # groups within groups: a level a line, when broken
+            last = _cat(levels[-1], " ", listed)
+            chain = _Chain("each", (_cat(_Group("(", steps, ")")), *levels[:-1], last))
+            read = _cat("screen ", chain)
+        else:
+            each = _cat(*(_cat("each ", level, " ") for level in levels))
+            read = _cat("screen ", path, each, listed)
         if node.details is None:
             return read
         more = tuple(_cat(f"{f.name} = ", self._screen_spot(f.spot)) for f in node.details)

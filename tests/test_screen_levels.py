@@ -66,6 +66,8 @@ def test_levels_of_groups_reach_the_probe_and_the_formatter_keeps_them() -> None
     text = APP % (LEVELS, "upcoming starts ", ROWS)
     once, _ = format_source(SourceFile("shows.app", text))
     assert once.count("each id ") == 3 and 'rows id "show" upcoming starts {' in once
+    # broken, a level a line
+    assert [line.split()[0] for line in once.splitlines() if "each id" in line] == ["each"] * 3
     assert format_source(SourceFile("shows.app", once))[0] == once
 
 

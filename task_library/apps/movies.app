@@ -102,14 +102,15 @@ app movies {
     type "Movie Tickets",
     tap id "appbrand_name" text "Movie Tickets",
     tap id "tab-bar-item" text "Cinemas",
-  ) each id "cinema-item" { cinema = id "cinema-name" } each id "film-chip" {
-    film = xpath ".",
-  } each id "day-chip" { starts = xpath "." format "{*} {}" } rows id "show-item" upcoming starts {
-    starts = id "show-start",
-    format = id "show-hall" format "{} · {*}",
-    hall = id "show-hall" format "{*} · {}",
-    price = id "show-price",
-  }
+  )
+    each id "cinema-item" { cinema = id "cinema-name" }
+    each id "film-chip" { film = xpath "." }
+    each id "day-chip" { starts = xpath "." format "{*} {}" } rows id "show-item" upcoming starts {
+      starts = id "show-start",
+      format = id "show-hall" format "{} · {*}",
+      hall = id "show-hall" format "{*} · {}",
+      price = id "show-price",
+    }
 
   # My Orders lists each order with its number, film, cinema and start (to the minute), and
   # its tickets' seats. A paid order whose show has started reads "Completed", as a used one
