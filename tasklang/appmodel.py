@@ -373,6 +373,9 @@ class AppBuilder(Reporter):
         fdef = ir.FieldDef(name=decl.name, type=typ, key=decl.key, span=decl.span)
         base = decl.type.base
         if isinstance(base, ast.NamedType) and base.unit is not None and typ.name != "any":
+            if into is app.settings:
+                self.error("TL1009", f"setting `{decl.name}`: `datetime(minute)` is the type of "
+                           "a record's field", base.span, "declare the setting `datetime`")  # fmt: skip
             fdef.unit = "minute"
         if decl.default is not None:
             fdef.default = self.default(decl, typ)

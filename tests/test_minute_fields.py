@@ -77,6 +77,8 @@ def test_a_minute_field_reaches_the_model_and_the_formatter_keeps_it() -> None:
         ("text(minute)", "2026-05-16T19:30", "TL1009", "unknown type `text(minute)`"),
         ("datetime(second)", "2026-05-16T19:30", "TL1009", "unknown type `datetime(second)`"),
         ("list of datetime(minute)", "[]", "TL1009", "the type of a field, not of a list's"),
+        ("datetime\n  }\n  settings { at: datetime(minute)? ", "2026-05-16T19:30", "TL1009",
+         "setting `at`: `datetime(minute)` is the type of a record's field"),
         ("datetime(minute)", "2026-05-16T19:30:15", "TL1006", "is not a whole minute"),
         ("datetime(minute) = 2026-05-16T19:30:01", "2026-05-16T19:30", "TL1010",
          "default of `starts` is not a whole minute"),

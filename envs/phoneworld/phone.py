@@ -732,7 +732,7 @@ class Phone:
         before = dict(self.state) if scoped else None
         if before is not None:
             self.taken = (*self.taken, (self.observe(), action))
-        was = dict(self.state) if self.minutes else None
+        was = before if before is not None or not self.minutes else dict(self.state)
         try:
             info = self._act(action)
         except InvalidAction as exc:
