@@ -14,12 +14,12 @@ import pytest
 
 from tasklang import ir
 from tasklang.compiler import Compiler
-from tasklang.envs.device.check import probe
+from tasklang.envs.device.check import _runner, probe
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.differential import judge, library, run_task, start_reading
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage, start_specs
-from tasklang.envs.device.screenread import Page, _in_strip
+from tasklang.envs.device.screenread import Page, ScreenReader, _in_strip
 from tasklang.envs.device.screens import Day, TimeOfDay, Within, join_parts, screen_specs
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.fmt import format_source
@@ -193,6 +193,22 @@ def test_every_showtime_not_yet_started_is_read_cinema_by_cinema_film_by_film_da
     # what the listing leaves out started by the time it was read
     until = reading.unlisted[("movies", "showtimes")][ranged("starts")]
     assert until["to"] == "2026-05-16T12:05:01" and until["from"] < "1000"
+
+
+def test_chips_are_tapped_where_they_are_and_pages_of_their_own_opened_from_the_start() -> None:
+    """A film or day chip a tap selects leaves the chips in place: the next one is tapped on
+    the screen as it is. A cinema opens a page of its own, which shows no cinema: the next
+    one is opened from the app's start."""
+    compiled, traj, end = _reference()
+    transport = PhoneWorldTransport(compiled, lambda: end, lambda: "", traj.header.instance.initial)
+    [spec] = [s for s in screen_specs(compiled) if s.target == "showtimes"]
+    reader = ScreenReader(_runner(transport, 20.0), lambda s: None, dt.date(2026, 5, 16))
+    read = reader.rows(spec)
+    starts = sum(line.startswith("am force-stop") for line in transport.lines)
+    cinemas = len(end.apps["movies"].collections["cinemas"])
+    pages = {(r["cinema"], r["film"], r["starts"][:10]) for r in read}
+    assert len(pages) > 2 * cinemas  # days of films of cinemas: more than one each
+    assert starts == cinemas  # the way, then each cinema but the first from the start again
 
 
 def test_a_reading_without_the_lists_time_leaves_nothing_decided_on_what_it_left_out() -> None:

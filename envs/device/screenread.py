@@ -35,6 +35,7 @@ from tasklang.envs.device.screens import (
     UNSHOWN,
     Among,
     Day,
+    GroupRead,
     ScreenSpec,
     SpotRead,
     TimeOfDay,
@@ -385,7 +386,9 @@ class ScreenReader:
         read), added to ``out``. On the page they opened (the first level's: the way's page),
         the groups of the next level as the page shows them; then, for each, from the app's
         start, the way and the groups again, a tap on the one that shows what it showed
-        (scrolling down to it), and what the page that opens lists under it; at the last
+        (scrolling down to it), and what the page that opens lists under it (where the screen
+        still shows the level's groups where the page did, a tap on the group there: see
+        :meth:`tap_in_place`); at the last
         level, the rows of the page, scrolled from its top to its end, each with the
         groups' fields (and, with `details`, what each row's own page shows, opened from
         the group's page)."""
@@ -415,9 +418,35 @@ class ScreenReader:
             if names.count(name) > 1:
                 raise ScreenError(f"two groups of {spec.app}.{spec.target} show {name!r}: "
                                   "neither can be found again")  # fmt: skip
+        where = _shown_groups(pages[0], level, spec)
         for group in groups:
-            self.open_group(spec, (*path, group[first.name]))
-            self.under(spec, (*path, group[first.name]), {**values, **group}, out)
+            target = (*path, group[first.name])
+            if not self.tap_in_place(spec, level, group[first.name], where):
+                self.open_group(spec, target)
+            self.under(spec, target, {**values, **group}, out)
+
+    def tap_in_place(
+        self, spec: ScreenSpec, level: GroupRead, name: Any, where: list[tuple[Any, ...]] | None
+    ) -> bool:
+        """A tap on the group that reads ``name`` on the screen as it is, where that shows
+        the level's groups just where the level's page first showed them (``where``): chips
+        or tabs, which a tap selects and leaves in place, so the screen it gives is the one
+        the way and the taps from the app's start give. False, and no tap, where the screen
+        shows them elsewhere or not at all (a group that opened a page of its own, rows
+        opened below one, a list scrolled): the group is then opened from the app's start."""
+        if not where:
+            return False
+        page = self.dump()
+        if _shown_groups(page, level, spec) != where:
+            return False
+        found = _rows_of(page, level.selector, level.reads[:1], (name,), spec, whole=True)
+        if len(found) != 1:
+            return False
+        b = bounds(found[0])
+        assert b is not None
+        self.seen.clear()  # the phone leaves the page it showed
+        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+        return True
 
     def joined(self, row: dict[str, Any], group: dict[str, Any]) -> dict[str, Any]:
         """A row's values with a datetime read in two parts made whole: the day its group
@@ -529,6 +558,21 @@ class ScreenReader:
                 read, (shown(found_at, read) if found_at is not None else "",), spec
             )
         return out
+
+
+def _shown_groups(page: Page, level: GroupRead, spec: ScreenSpec) -> list[tuple[Any, ...]] | None:
+    """Where the page shows the level's groups, and what each reads first, top to bottom
+    (None: one that does not read)."""
+    out = []
+    for node in page.select(level.selector):
+        b = bounds(node)
+        if b is None:
+            continue
+        try:
+            out.append((b, _decode(level.reads[0], texts(page, node, level.reads[0]), spec)))
+        except ScreenError:
+            return None
+    return out
 
 
 def _in_strip(page: Page, node: Any) -> bool:
