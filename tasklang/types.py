@@ -140,8 +140,9 @@ def _same_fields(a: ir.Type, b: ir.Type) -> bool:
 
 
 def whole_minute(value: Any) -> bool:
-    """Whether a datetime value is a whole minute (what a `datetime(minute)` field holds);
-    a value that is no datetime text (null, a parameter not yet known) is not judged here.
+    """Whether a datetime value (or a time of day) is a whole minute (what a
+    `datetime(minute)` field holds); a value that is no such text (null, a parameter not yet
+    known) is not judged here.
 
     >>> whole_minute("2026-05-16T19:30:00"), whole_minute("2026-05-16T19:30:15")
     (True, False)
@@ -149,7 +150,10 @@ def whole_minute(value: Any) -> bool:
     if not isinstance(value, str):
         return True
     try:
-        moment = dt.datetime.fromisoformat(value)
+        moment: dt.datetime | dt.time = dt.datetime.fromisoformat(value)
     except ValueError:
-        return True
+        try:
+            moment = dt.time.fromisoformat(value)  # a time of day
+        except ValueError:
+            return True
     return moment.second == 0 and moment.microsecond == 0

@@ -826,9 +826,10 @@ def coverage(
     cov = Coverage.of(compiled, fields, settings, at_end).partly_read(partly)
     unlisted = {s.key: wifi.unlisted(s.probe.columns) for s in specs
                 if s.probe.source == "service"}  # fmt: skip
-    for spec in screen_specs(compiled):  # until a reading says when it was read
-        if spec.key in at_end and spec.probe.upcoming is not None:
-            unlisted[spec.key] = {ranged(spec.probe.upcoming): {"from": EARLIEST, "to": LATEST}}
+    for name, app in compiled.apps.items():  # until a reading says when it was read
+        for p in app.probes:
+            if p.upcoming is not None and (name, p.target) in at_end:
+                unlisted[(name, p.target)] = {ranged(p.upcoming): {"from": EARLIEST, "to": LATEST}}
     return cov.listed_in_part(unlisted)
 
 

@@ -307,6 +307,12 @@ class ScreenReader:
         """The first element ``sel`` matches on the screen as it is (None: none)."""
         return next((n for n in self.dump().select(sel) if bounds(n)), None)
 
+    def tap(self, node: Any) -> None:
+        """A tap at the centre of an element on screen."""
+        b = bounds(node)
+        assert b is not None
+        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+
     def steps(self, spec: ScreenSpec) -> None:
         self.start(spec.package)
         for step in spec.probe.steps:
@@ -314,9 +320,7 @@ class ScreenReader:
                 node = self.shown(step.selector) if step.if_shown else self.find(step.selector)[1]
                 if node is None:
                     continue  # a prompt the app does not show this time
-                b = bounds(node)
-                assert b is not None
-                self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+                self.tap(node)
             else:
                 text = (step.text or "").replace("%", "%%").replace(" ", "%s")
                 self.run(("input", "text", text))
@@ -388,10 +392,9 @@ class ScreenReader:
         start, the way and the groups again, a tap on the one that shows what it showed
         (scrolling down to it), and what the page that opens lists under it (where the screen
         still shows the level's groups where the page did, a tap on the group there: see
-        :meth:`tap_in_place`); at the last
-        level, the rows of the page, scrolled from its top to its end, each with the
-        groups' fields (and, with `details`, what each row's own page shows, opened from
-        the group's page)."""
+        :meth:`tap_in_place`); at the last level, the rows of the page, scrolled from its top
+        to its end, each with the groups' fields (and, with `details`, what each row's own
+        page shows, opened from the group's page)."""
         assert spec.probe.selector is not None
         pages = self.pages(spec) if not path else self.scroll_through()
         if len(path) == len(spec.each):
@@ -442,10 +445,8 @@ class ScreenReader:
         found = _rows_of(page, level.selector, level.reads[:1], (name,), spec, whole=True)
         if len(found) != 1:
             return False
-        b = bounds(found[0])
-        assert b is not None
         self.seen.clear()  # the phone leaves the page it showed
-        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+        self.tap(found[0])
         return True
 
     def joined(self, row: dict[str, Any], group: dict[str, Any]) -> dict[str, Any]:
@@ -469,9 +470,7 @@ class ScreenReader:
         self.steps(spec)
         for level, name in zip(spec.each, path, strict=False):
             node = self.find_row(spec, level.selector, level.reads[:1], (name,))[1]
-            b = bounds(node)
-            assert b is not None
-            self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+            self.tap(node)
 
     def find_row(
         self,
@@ -520,8 +519,8 @@ class ScreenReader:
         row's element `details tap` names (else the row's centre), and the page that opens,
         scrolled from its top to its end; each spot reads the first element it finds there
         (none: no text). The rows of a group (`each`) are found on its page, which taps on
-        the groups ``path`` names open (:meth:`open_group`). Without a key, ``place`` says which of the rows
-        that read alike the record's is (see :meth:`find_row`)."""
+        the groups ``path`` names open (:meth:`open_group`). Without a key, ``place`` says
+        which of the rows that read alike the record's is (see :meth:`find_row`)."""
         assert spec.probe.selector is not None
         if spec.key_field is None:
             reads, values = spec.reads, tuple(read_there[r.name] for r in spec.reads)
@@ -545,9 +544,7 @@ class ScreenReader:
                 what = selector_text(spec.probe.details_tap)
                 raise ScreenError(f"a row of {spec.app}.{spec.target} shows no `{what}` to tap")
             target = found[0]
-        b = bounds(target)
-        assert b is not None
-        self.run(("input", "tap", str((b[0] + b[2]) // 2), str((b[1] + b[3]) // 2)))
+        self.tap(target)
         pages = self.scroll_through()
         out = {}
         for read in spec.details:

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from tasklang import ir
 from tasklang.envs.device.codec import DecodeError
+from tasklang.types import whole_minute
 from tasklang.verifiers.evaluate import ranged
 
 # a setting's spot is keyed by the setting's own name
@@ -255,7 +256,7 @@ def _in_part(shown: Decode, part: Literal["day", "time"], minute: bool) -> Decod
 
 def _whole_minute_of(value: str) -> str:
     """A datetime (or time) a `datetime(minute)` field holds: one with seconds is not one."""
-    if not value.endswith(":00"):
+    if not whole_minute(value):
         raise DecodeError(f"{value} is not a whole minute, and the model says the field is")
     return value
 

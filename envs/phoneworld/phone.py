@@ -732,7 +732,9 @@ class Phone:
         before = dict(self.state) if scoped else None
         if before is not None:
             self.taken = (*self.taken, (self.observe(), action))
-        was = before if before is not None or not self.minutes else dict(self.state)
+        # the apps' data before the action, for the check of whole minutes (the same as
+        # ``before`` where that is kept)
+        was = (before if before is not None else dict(self.state)) if self.minutes else None
         try:
             info = self._act(action)
         except InvalidAction as exc:
