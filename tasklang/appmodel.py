@@ -188,13 +188,17 @@ class AppBuilder(Reporter):
             )
 
     def record_scope(self, app: ir.AppModel, decl: ast.ChangeDecl) -> None:
-        """`removes <collections> only on <screens>` (`adds`; `only by`, `nowhere`): each
-        name a collection of the app whose records are told apart (a record removed is its
-        key gone, one added a key new; without a key, by the fields that never change: a
-        record removed is one fewer holding those values, one added one more), said of in one
-        `only on` and one `only by` line at most, or in one `nowhere` line, of each verb."""
-        done = "removed" if decl.verb == "removes" else "added"
-        scopes = app.removals if decl.verb == "removes" else app.additions
+        """`removes <collections> only on <screens>` (`adds`, `undoes`; `only by`, `nowhere`):
+        each name a collection of the app whose records are told apart (a record removed is
+        its key gone, one added a key new; without a key, by the fields that never change: a
+        record removed is one fewer holding those values, one added one more; `undoes` needs
+        a key, which follows a record from update to update), said of in one `only on` and
+        one `only by` line at most, or in one `nowhere` line, of each verb."""
+        done, scopes = {
+            "removes": ("removed", app.removals),
+            "adds": ("added", app.additions),
+            "undoes": ("brought back", app.reversals),
+        }[decl.verb]
         if decl.by_itself:
             self.error("TL1033", f"records are not {done} `by itself` in a `{decl.verb}` line",
                        decl.span, f"leave the collection out: with no `{decl.verb}` line its "
@@ -208,6 +212,11 @@ class AppBuilder(Reporter):
                 known = [c.name for c in app.collections]
                 self.error("TL1033", f"app `{app.name}` has no collection `{name}`", at,
                            did_you_mean(name, known))  # fmt: skip
+            elif decl.verb == "undoes" and rdef.key_field() is None:
+                self.error("TL1033", f"the records of `{app.name}.{name}` have no key field, so "
+                           "nothing follows a record from one update to the next", at,
+                           f"mark with `key` the field of `{rdef.name}` that tells its records "
+                           "apart")  # fmt: skip
             elif not app.identity(name):
                 self.error("TL1033", f"the records of `{app.name}.{name}` have no key field, "
                            "nor fields that never change, so nothing says which record was "

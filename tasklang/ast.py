@@ -249,8 +249,9 @@ class ChangeDecl(Node):
     screens: list[Selector]  # empty: `nowhere` (or `by itself`)
     by_tap: bool = False  # `only by`: a tap on one of the elements, not any action on a screen
     by_itself: bool = False  # `by itself`: it changes with no action (a service, the time)
-    # `changes`; `removes <collections> ...` / `adds <collections> ...`: where their
-    # records are removed / added
+    # `changes`; `removes <collections> ...` / `adds <collections> ...` / `undoes
+    # <collections> ...`: where their records are removed / added / brought back by an update
+    # to what they held earlier
     verb: str = "changes"
 
 

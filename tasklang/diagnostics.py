@@ -304,7 +304,7 @@ _CODES: list[tuple[str, Severity, str, str]] = [
     (
         "TL1033",
         Severity.ERROR,
-        "invalid `changes`, `removes` or `adds` declaration",
+        "invalid `changes`, `removes`, `adds` or `undoes` declaration",
         "`changes <names> only on <screens>` (or `only by`, `nowhere` or `by itself`) names "
         "collections and settings of the app, each in one `only on` line and one `only by` "
         "line at most, or in one `nowhere` or `by itself` line; a collection that changes by "
@@ -313,7 +313,8 @@ _CODES: list[tuple[str, Severity, str, str]] = [
         "apart: by a key, or by fields that never change (`changes C.F nowhere`, which a "
         "collection without a key may say of its fields, as it may say `by itself`), each in one "
         "`only on` and one `only by` line at most, or in one `nowhere` line; so does `adds "
-        "<collections> only on <screens>`. A field line `only on` or `only by` needs records "
+        "<collections> only on <screens>`, and `undoes <collections> ...` of collections whose "
+        "records have a key. A field line `only on` or `only by` needs records "
         "told apart so too, or a field with a default: of records told apart by nothing, it "
         "says where a record comes to hold another value of the field than its default.",
     ),

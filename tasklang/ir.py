@@ -668,6 +668,10 @@ class AppModel(IRNode):
     removals: list[ChangeScope] = Field(default_factory=list)
     # `adds C only on <screens>` (`only by`, `nowhere`): where records are added to it
     additions: list[ChangeScope] = Field(default_factory=list)
+    # `undoes C only on <screens>` (`only by`, `nowhere`): where an update brings a record
+    # back to what it held earlier in the episode (anywhere else, an update once made shows
+    # in the record for as long as it keeps its key)
+    reversals: list[ChangeScope] = Field(default_factory=list)
 
     def record(self, name: str) -> RecordDef | None:
         return next((r for r in self.records if r.name == name), None)

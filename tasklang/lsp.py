@@ -852,6 +852,9 @@ KEYWORDS: dict[str, str] = {
     "collection are removed only from such a step; an episode that takes none removes none.",
     "adds": "`adds C only on SELECTOR, ...` (`only by`, `nowhere`): records are added to the "
     "collection only from such a step; an episode that takes none adds none.",
+    "undoes": "`undoes C only on SELECTOR, ...` (`only by`, `nowhere`): an update brings a "
+    "record of the collection back to what it held earlier only from such a step; in an "
+    "episode that takes none, an update made shows in its record at the end.",
     "changed": "`changed C`: any change to a collection or setting (also `only ... changed`).",
     "trace": "`trace PRED`: a check over the whole trajectory, not just the final state.",
     "eventually": "`trace eventually E`: the event happens at some step.",
@@ -927,7 +930,7 @@ TASK_ITEMS = (
 )  # fmt: skip
 APP_ITEMS = (
     "package", "label", "host", "record", "collection", "settings", "changes", "removes", "adds",
-    "probe",
+    "undoes", "probe",
 )  # fmt: skip
 CLAUSE_STARTS = ("unchanged", "only", "trace", "ui", "subgoal")
 EXPR_STARTS = (
@@ -1301,7 +1304,7 @@ def _app_items(out: _Items, cur: Cursor, view: View, st: Sequence[Tok]) -> None:
             out.add(r.name, lsp.CompletionItemKind.Class, 0, detail="record")
     elif first == "changes" and app is not None:
         _changes_items(out, app, st)
-    elif first in ("removes", "adds") and app is not None:
+    elif first in ("removes", "adds", "undoes") and app is not None:
         _removes_items(out, app, st)
     elif first == "probe":
         if len(st) == 1 and app is not None:
@@ -1353,11 +1356,11 @@ def _scope_items(out: _Items, st: Sequence[Tok]) -> bool:
 
 def _removes_items(out: _Items, app: ir.AppModel, st: Sequence[Tok]) -> None:
     """`removes COLLECTION, ... only on|by SELECTOR, ...` or `removes COLLECTION, ...
-    nowhere` (and `adds`): collections whose records have a key."""
+    nowhere` (and `adds`, `undoes`): collections whose records have a key."""
     last = st[-1]
     if _scope_items(out, st):
         return
-    if last.text in ("removes", "adds", ","):
+    if last.text in ("removes", "adds", "undoes", ","):
         for c in app.collections:
             rec = app.record(c.record)
             if rec is not None and rec.key_field() is not None:

@@ -110,6 +110,9 @@ class ToAst(Transformer[Token, ast.Module]):
     def addition_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
         return self._record_scope("adds", meta, items)
 
+    def undo_decl(self, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
+        return self._record_scope("undoes", meta, items)
+
     def _record_scope(self, verb: str, meta: Meta, items: list[Any]) -> ast.ChangeDecl:
         *tokens, where = items
         names = [ast.Dotted([str(t)], span=self._tok(t)) for t in tokens]

@@ -48,8 +48,14 @@ updated its record, and the last step that did left it as the end reads it: `eve
 updated C where P` is *true* (and `never ...` false) when the end's record satisfies ``P``,
 which may read any field both readings read exactly, or one read in part where the end's
 record is known to satisfy it (three-valued: a record read without the field proves
-nothing). The converse is not proved: a record updated and changed back leaves both readings
-alike.
+nothing). The converse is not proved in general: a record updated and changed back leaves
+both readings alike. It is where the app model says no update is undone (``undoes C
+nowhere``, or ``only on`` screens no step of the episode was on:
+``tasklang.verifiers.probes.one_way_state``): an update made along the way shows in the end
+reading, so with the same keys in both readings (a record added along the way may have been
+updated since), each read exactly with every field that may change, a record read alike was
+never updated, and `never updated C where P` holds when ``P`` reads only fields that never
+change and holds of no record read differently (:func:`_exact_updates`).
 
 Nothing else is proved about `updated` (in any other collection a record deleted and added
 again under the same key reads like an update), about an event's ``where`` unless it reads
@@ -165,11 +171,13 @@ def decide(
     closed: frozenset[Key] = frozenset(),
     partly: dict[Key, frozenset[str]] | None = None,
     quiet: frozenset[Key] = frozenset(),
+    one_way: frozenset[Key] = frozenset(),
 ) -> ClauseResult | None:
     """The clause's result where the readings prove it (None: they do not). ``keyed``: the
     collections whose key field the readings read exactly (``Coverage.keyed``); an
     append-only one among them (``kept``, as in :func:`bracketed_event`) is decided both
-    ways, and so are deletions from one that gained no record (``closed``). ``fields``: the
+    ways, and so are deletions from one that gained no record (``closed``), and updates of
+    one no update of which was undone (``one_way``: :func:`_exact_updates`). ``fields``: the
     fields they read exactly (``Coverage.fields``), which a `where` may read where they never
     change (or, ``quiet``, did not change in this episode); ``partly``: those read in part
     (``Coverage.partly``), which an update's may."""
@@ -183,6 +191,8 @@ def decide(
     body = clause.body
     n = len(found)
     exact = _exact(event, compiled, keyed, readings, kept, closed)
+    if exact is None and event.op == "updated" and not n:
+        exact = _exact_updates(event, compiled, keyed, fields, readings, kept, one_way)
     if n and body.op in ("eventually", "never"):
         passed, summary = body.op == "eventually", _HAPPENED
     elif body.op == "at_most" and n > (body.times or 0):
@@ -332,6 +342,52 @@ def _exact_keyless(
     if not added and _kept(compiled, target, kept) and not classes.fewer:
         return f"{name} loses no record along these steps"
     return None
+
+
+def _exact_updates(
+    event: ir.ChangeEvent,
+    compiled: ir.CompiledTask,
+    keyed: frozenset[Key],
+    fields: dict[Key, frozenset[str]] | None,
+    readings: Readings,
+    kept: frozenset[Key] | None,
+    one_way: frozenset[Key],
+) -> str | None:
+    """Why the readings prove that no update matching the event was made, worded for the
+    clause's summary (None: they do not). It is for a collection that lost no record and had
+    no update undone (``one_way``: an update, once made, shows in its record at the end),
+    whose key and every field that may change the readings read exactly, with the same keys
+    before the episode as after it (a record added along the way may have been updated
+    since): a record read alike in both was never updated, and one read differently was,
+    where the `where` reads only fields that never change and holds of it in neither."""
+    target = event.target
+    assert isinstance(target, ir.CollectionRef)
+    name, coll = (target.app, target.name), f"{target.app}.{target.name}"
+    app, key = compiled.apps.get(target.app), key_field_of(compiled, target)
+    rdef = app.record_of(target.name) if app is not None else None
+    if app is None or rdef is None or key is None or app.loose_fields(target.name):
+        return None
+    if name not in one_way or name not in keyed or not _kept(compiled, target, kept):
+        return None
+    fixed = fixed_fields(compiled, target) | {key.name}
+    if not {f.name for f in rdef.fields} - fixed <= (fields or {}).get(name, frozenset()):
+        return None
+    old, new = _rows(readings.start, target), _rows(readings.end, target)
+    if old is None or new is None:
+        return None
+    keys = _held_once(old, key)
+    if len(keys) != len(old) or keys != _held_once(new, key) or len(new) != len(old):
+        return None
+    for change in diff_records(target.app, target.name, old, new, key):
+        if event.where is None or not _reads_only(event.where, fixed):
+            return None
+        if change.after is None or _truth(event, compiled, readings, change.after) is not False:
+            return None
+    return (
+        f"{coll} loses no record and has no update undone along these steps, and holds the "
+        "same keys after the episode as before it: a record updated along the way reads "
+        "differently after it"
+    )
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,9 @@ class Coverage:
     by_itself: frozenset[Key] = frozenset()
     # never gain a record (nor a record a new key): proved for the episode (`closed_state`)
     closed: frozenset[Key] = frozenset()
+    # no update brought a record back to what it held earlier: proved for the episode
+    # (`one_way_state`)
+    one_way: frozenset[Key] = frozenset()
     # read only in the records that hold them (a screen spot's ``unknown`` forms, a row that
     # does not keep the field: ``partly_read``): a clause on one is decided where the records
     # that hold it decide it (``decide_shown``)
@@ -227,6 +230,11 @@ class Coverage:
         """This coverage, with ``keys`` proved to have gained no record all along (see
         :func:`closed_state`)."""
         return dataclasses.replace(self, closed=self.closed | keys)
+
+    def with_one_way(self, keys: frozenset[Key]) -> Coverage:
+        """This coverage, with ``keys`` proved to have had no update undone all along (see
+        :func:`one_way_state`)."""
+        return dataclasses.replace(self, one_way=self.one_way | keys)
 
     def with_same(self, keys: frozenset[Key]) -> Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
@@ -515,6 +523,15 @@ def closed_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozens
     return _unopened(addition_scopes(compiled.apps), steps)
 
 
+def one_way_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+    """The collections the steps prove no update brought a record back to what it held
+    earlier: those declared `undoes C nowhere`, and those whose records are brought back only
+    from a step on a screen showing some element (`undoes C only on`), or from a tap touching
+    one (`only by`), when no step was such a step. An update made to a record of one, while it
+    kept its key, shows in the record at the end."""
+    return _unopened(reversal_scopes(compiled.apps), steps)
+
+
 def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None) -> frozenset[Key]:
     """The keys of ``scopes`` none of whose scopes a step opened (see :func:`quiet_state`)."""
     if not scopes:
@@ -597,9 +614,15 @@ def addition_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeSco
     return _by_name(apps, "additions")
 
 
+def reversal_scopes(apps: dict[str, ir.AppModel]) -> dict[Key, list[ir.ChangeScope]]:
+    """(app, collection) -> where an update may bring a record back to what it held earlier,
+    for each collection that ``apps`` declare with `undoes`."""
+    return _by_name(apps, "reversals")
+
+
 def _by_name(apps: dict[str, ir.AppModel], lines: str) -> dict[Key, list[ir.ChangeScope]]:
-    """(app, name) -> the app models' scopes of kind ``lines`` (``changes``, ``removals``
-    or ``additions``) that name it."""
+    """(app, name) -> the app models' scopes of kind ``lines`` (``changes``, ``removals``,
+    ``additions`` or ``reversals``) that name it."""
     out: dict[Key, list[ir.ChangeScope]] = {}
     for name, model in apps.items():
         for scope in getattr(model, lines):
@@ -730,7 +753,7 @@ def device_verdict(
         if result is None and readings is not None:
             result = decide(
                 clause, compiled, cov.at_end, readings, cov.keyed, cov.fields, cov.append_only,
-                cov.closed, cov.partly, cov.quiet,
+                cov.closed, cov.partly, cov.quiet, cov.one_way,
             )  # fmt: skip
         if result is None and readings is not None and taken is not None and first_at is not None:
             result = decide_order(

@@ -38,6 +38,7 @@ from tasklang.verifiers.probes import (
     closed_state,
     device_verdict,
     kept_state,
+    one_way_state,
     quiet_state,
     unraised_state,
 )
@@ -185,8 +186,9 @@ def device_check(
         packages = [s.observation.package for s in traj.steps]
         step_states, end, stamped = stamp(compiled, initial, step_states, end, packages)
     start = start if start is not None else start_of(traj)
+    taken = traj.steps if history else None
     # a field no step could raise from its default, where none held another before
-    unraised = unraised_state(compiled, traj.steps if history else None)
+    unraised = unraised_state(compiled, taken)
     end, filled = fill_unraised(start, end, unraised)
     states = step_states if probed and step_states is not None else [None] * len(traj.steps)
     steps = [
@@ -195,11 +197,9 @@ def device_check(
     final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=end)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
-    quiet = quiet_state(compiled, traj.steps if history else None)
-    kept = kept_state(compiled, traj.steps if history else None)
-    closed = closed_state(compiled, traj.steps if history else None)
-    cov = coverage(compiled, initial=initial).with_quiet(quiet).with_kept(kept)
-    cov = cov.with_closed(closed)
+    cov = coverage(compiled, initial=initial).with_quiet(quiet_state(compiled, taken))
+    cov = cov.with_kept(kept_state(compiled, taken)).with_closed(closed_state(compiled, taken))
+    cov = cov.with_one_way(one_way_state(compiled, taken))
     cov = cov.with_fields(stamped | filled)
     # a field some rows do not keep is read only in the records that keep it
     cov = cov.partly_read(not_kept(compiled, [*(s for s in states if s is not None), end]))

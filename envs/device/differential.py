@@ -34,14 +34,22 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import closed_state, kept_state, quiet_state, unraised_state
+from tasklang.verifiers.probes import (
+    closed_state,
+    kept_state,
+    one_way_state,
+    quiet_state,
+    unraised_state,
+)
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import (
     by_itself,
     collections_unraised,
     diff_states,
     field_kept,
+    key_of,
     record_keys,
+    same_record,
 )
 from tasklang.verifiers.trajectory import Trajectory
 
@@ -123,7 +131,10 @@ def run_task(
     kept = kept_state(compiled, traj.steps)
     closed = closed_state(compiled, traj.steps)
     unraised = unraised_state(compiled, traj.steps)
-    for name, snap in near_misses(compiled, final, rng, misses, quiet, kept, closed, unraised):
+    held = held_along(compiled, traj, one_way_state(compiled, traj.steps))
+    for name, snap in near_misses(
+        compiled, final, rng, misses, quiet, kept, closed, unraised, held
+    ):
         cases.append(judge(compiled, traj, snap, name, states, start))
     return cases
 
@@ -201,11 +212,13 @@ def near_misses(
     kept: frozenset[tuple[str, str]] = frozenset(),
     closed: frozenset[tuple[str, str]] = frozenset(),
     unraised: dict[tuple[str, str], Any] | None = None,
+    earlier: Held | None = None,
 ) -> list[tuple[str, WorldSnapshot]]:
     """Up to ``limit`` end states near ``snap``, none of which changes ``quiet`` state, nor
     removes a record from a ``kept`` collection (or an append-only one), nor adds one to a
     ``closed`` collection, nor has more records holding another value of an ``unraised``
-    field (``unraised_state``) than its default."""
+    field (``unraised_state``) than its default, nor brings a record of a collection no
+    update of which was undone back to what it held earlier (``earlier``: :func:`held_along`)."""
     keys, fields = read_state(compiled)
     kept_as_prefs = [s for s in probe_specs(compiled) if s.prefs_records]
     out: list[tuple[str, WorldSnapshot]] = []
@@ -281,11 +294,61 @@ def near_misses(
         out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
     if unraised:
         out = [(n, world) for n, world in out if _keeps_unraised(snap, world, unraised)]
+    if earlier:
+        out = [(n, world) for n, world in out if not _undoes(compiled, snap, world, earlier)]
     # the collections kept in preferences that the reference end state holds as they are
     held = [s for s in kept_as_prefs if prefs_hold(s, collection_records(snap, s.app, s.target))]
     out = [(n, world) for n, world in out if _held(held, snap, world)]
     rng.shuffle(out)
     return out[:limit]
+
+
+# (app, collection) -> key -> the records that key held along an episode, oldest first
+Held = dict[tuple[str, str], dict[str, list[dict[str, Any]]]]
+
+
+def held_along(
+    compiled: ir.CompiledTask, traj: Trajectory, one_way: frozenset[tuple[str, str]]
+) -> Held:
+    """What each record of the ``one_way`` collections (``one_way_state``) held before the
+    episode and after each of its steps, by key."""
+    out: Held = {}
+    worlds = [traj.header.instance.initial, *(s.snapshot for s in traj.steps)]
+    for app, name in one_way:
+        model = compiled.apps.get(app)
+        rdef = model.record_of(name) if model is not None else None
+        key = rdef.key_field() if rdef is not None else None
+        if key is None:
+            continue
+        by_key = out.setdefault((app, name), {})
+        for world in worlds:
+            for record in collection_records(world, app, name) if world is not None else []:
+                states = by_key.setdefault(key_of(record, key), [])
+                if not states or not same_record(states[-1], record):
+                    states.append(record)
+    return out
+
+
+def _undoes(
+    compiled: ir.CompiledTask, snap: WorldSnapshot, world: WorldSnapshot, held: Held
+) -> bool:
+    """Whether ``world``, an end state near ``snap``, holds a record of a collection in
+    ``held`` that differs from the one ``snap`` holds under its key and is what that key held
+    earlier: an update undone, which the app model says the episode made none of."""
+    for (app, name), by_key in held.items():
+        model = compiled.apps[app]
+        rdef = model.record_of(name)
+        key = rdef.key_field() if rdef is not None else None
+        assert key is not None  # see held_along
+        ends = {key_of(r, key): r for r in collection_records(snap, app, name)}
+        for record in collection_records(world, app, name):
+            k = key_of(record, key)
+            end = ends.get(k)
+            if end is None or same_record(end, record):
+                continue
+            if any(same_record(old, record) for old in by_key.get(k, [])):
+                return True
+    return False
 
 
 def _keeps_quiet(

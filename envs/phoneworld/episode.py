@@ -16,7 +16,12 @@ from tasklang.envs.phoneworld.randomize import Randomization, scale_noise, shuff
 from tasklang.envs.phoneworld.widgets import View, elements
 from tasklang.sampling import Instance, render_goal, sample_instance
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import addition_scopes, change_scopes, removal_scopes
+from tasklang.verifiers.probes import (
+    addition_scopes,
+    change_scopes,
+    removal_scopes,
+    reversal_scopes,
+)
 from tasklang.verifiers.state import (
     itself_fields,
     minute_fields,
@@ -90,6 +95,7 @@ class Episode:
         self.phone.change_scopes = change_scopes(self.compiled.apps)
         self.phone.removal_scopes = removal_scopes(self.compiled.apps)
         self.phone.addition_scopes = addition_scopes(self.compiled.apps)
+        self.phone.reversal_scopes = reversal_scopes(self.compiled.apps)
         self.phone.record_keys = record_keys(self.compiled.apps)
         self.phone.identities = record_identities(self.compiled.apps)
         self.phone.unraised = unraised_fields(self.compiled.apps)

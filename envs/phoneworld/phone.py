@@ -110,6 +110,7 @@ class PhoneState:
     paste_at: tuple[int, str, w.Bounds] | None = None
     taken: tuple[tuple[View, dict[str, Any]], ...] = ()
     opened: frozenset[tuple[str, str]] = frozenset()
+    held: dict[tuple[str, str], dict[str, tuple[dict[str, Any], ...]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -162,6 +163,10 @@ class Phone:
     removal_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
     # ... and where it lets records be added to it (`adds`)
     addition_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
+    # ... and where it lets an update bring a record back to what it held earlier (`undoes`):
+    # ``held`` keeps, by key, what each record of those collections held since ``load``
+    reversal_scopes: dict[tuple[str, str], list[ir.ChangeScope]] = field(default_factory=dict)
+    held: dict[tuple[str, str], dict[str, tuple[dict[str, Any], ...]]] = field(default_factory=dict)
     # (app, collection) -> its records' key field (a `changes` line naming a field follows a
     # record by its key)
     record_keys: dict[tuple[str, str], ir.FieldDef] = field(default_factory=dict)
@@ -212,7 +217,8 @@ class Phone:
         self.ended, self.status, self.answer = False, None, None
         self.clipboard, self.notifications, self.shade = None, (), False
         self.paste_at = None
-        self.taken, self.opened = (), frozenset()
+        self.taken, self.opened, self.held = (), frozenset(), {}
+        self._note_held()
         self.granted = frozenset()
         self._tree = None
         posted: list[Notification] = []
@@ -261,6 +267,7 @@ class Phone:
             self.paste_at,
             self.taken,
             self.opened,
+            {k: dict(v) for k, v in self.held.items()},
         )
 
     def restore(self, s: PhoneState) -> None:
@@ -274,6 +281,7 @@ class Phone:
         self.ended, self.status, self.answer = s.ended, s.status, s.answer
         self.clipboard, self.notifications, self.shade = s.clipboard, s.notifications, s.shade
         self.paste_at, self.taken, self.opened = s.paste_at, s.taken, s.opened
+        self.held = {k: dict(v) for k, v in s.held.items()}
         self._tree = None
 
     # ------------------------------------------------------------ navigation
@@ -728,7 +736,10 @@ class Phone:
     # ------------------------------------------------------------ actions
     def act(self, action: dict[str, Any]) -> Outcome:
         """Carry out one AndroidWorld JSON action on the screen last observed."""
-        scoped = self.change_scopes or self.removal_scopes or self.addition_scopes
+        scoped = (
+            self.change_scopes or self.removal_scopes or self.addition_scopes
+            or self.reversal_scopes
+        )  # fmt: skip
         before = dict(self.state) if scoped else None
         if before is not None:
             self.taken = (*self.taken, (self.observe(), action))
@@ -746,6 +757,7 @@ class Phone:
             self._whole_minutes(was, before is not None)
         if before is not None:
             self._changed_where_declared(before)
+            self._note_held()
         return Outcome(True, info, self.ended)
 
     def _whole_minutes(self, before: dict[str, AppData], taken: bool) -> None:
@@ -776,6 +788,7 @@ class Phone:
         screens: dict[int, UiScreen] = {}
         self._keys_where_declared(before, screens, "removed")
         self._keys_where_declared(before, screens, "added")
+        self._undone_where_declared(before, screens)
         for (app, name), scopes in self.change_scopes.items():
             old, new = before.get(app), self.state.get(app)
             if old is None or new is None or old is new or (app, name) in self.opened:
@@ -823,6 +836,50 @@ class Phone:
                 continue
             why = f"a record of {app}.{name} was {done} where its model does not let one be {done}"
             self._opened_or_refuse(way, scopes, screens, before, why, f"its records are {done}")
+
+    def _undone_where_declared(
+        self, before: dict[str, AppData], screens: dict[int, UiScreen]
+    ) -> None:
+        """Refuses an update that brings a record (found by its key) of a collection whose
+        model says where updates are undone back to what it held earlier in the episode
+        (``held``; but for the fields that change by themselves), by an action that is no
+        way in to that."""
+        for (app, name), scopes in self.reversal_scopes.items():
+            old, new, key = before.get(app), self.state.get(app), self.record_keys.get((app, name))
+            way = (app, f"undone in {name}")
+            if old is None or new is None or old is new or key is None or way in self.opened:
+                continue
+            was, now = old.collections.get(name, []), new.collections.get(name, [])
+            if was is now:
+                continue
+            loose = self.itself_fields.get((app, name), frozenset())
+            last = {key_of(r, key): r for r in was}
+            held = self.held.get((app, name), {})
+            for record in now:
+                k = key_of(record, key)
+                if k not in last or _alike(last[k], record, loose):
+                    continue
+                if any(_alike(earlier, record, loose) for earlier in held.get(k, ())):
+                    why = (f"a record of {app}.{name} ({key.name} {k!r}) was brought back to "
+                           "what it held earlier, where its model does not let an update be "
+                           "undone")  # fmt: skip
+                    self._opened_or_refuse(way, scopes, screens, before, why, "updates are undone")
+                    break
+
+    def _note_held(self) -> None:
+        """Adds what each record of the collections in ``reversal_scopes`` holds now to
+        ``held``, where it is new."""
+        for app, name in self.reversal_scopes:
+            key, data = self.record_keys.get((app, name)), self.state.get(app)
+            if key is None or data is None:
+                continue
+            loose = self.itself_fields.get((app, name), frozenset())
+            held = self.held.setdefault((app, name), {})
+            for record in data.collections.get(name, []):
+                k = key_of(record, key)
+                states = held.get(k, ())
+                if not states or not _alike(states[-1], record, loose):
+                    held[k] = (*states, record)
 
     def _opened_or_refuse(
         self,
@@ -1187,6 +1244,15 @@ def permission_dialog(app: App, permission: str) -> Dialog:
         system=True,
         owner=app.model,
     )
+
+
+def _alike(a: dict[str, Any], b: dict[str, Any], loose: frozenset[str]) -> bool:
+    """Whether two records hold the same, but for their ``loose`` fields."""
+    if a is b:
+        return True
+    return {k: v for k, v in a.items() if k not in loose} == {
+        k: v for k, v in b.items() if k not in loose
+    }
 
 
 def _same_state(

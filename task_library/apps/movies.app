@@ -81,6 +81,9 @@ app movies {
   # to another showing, where a cinema allows it, keeps both orders); its tickets show the
   # start on its card
   changes orders.placed_at, orders.film, orders.cinema, orders.starts nowhere
+  # a refund is final: a refunded order is never paid again (the seats are bought again, in
+  # a new order)
+  undoes orders nowhere
   collection tickets: Ticket
   # a ticket is the seat it was sold for, at its show: nothing about it changes (a refund
   # marks its order), and it leaves My Orders only with its order

@@ -142,6 +142,9 @@ app shopping {
   # placing an order adds one, and leaves the others as they are
   changes orders.items, orders.total, orders.address only on text "Cancel checked items"
   changes orders.payment, orders.status only on text "Cancel checked items"
+  # a cancellation is final: an order cancelled, or some of its items, never gets them back
+  # (they are ordered again, in a new order), so an update shows in its order from then on
+  undoes orders nowhere
   collection order_lines: OrderLine
   # An order's lines are what was ordered: written when it is placed, never changed, and
   # never removed (cancelling items marks the order, which keeps its lines)
