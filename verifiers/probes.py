@@ -481,7 +481,68 @@ def _guard_problem(body: ir.UnchangedBody | ir.OnlyChangedBody, cov: Coverage) -
     return None
 
 
-def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+@dataclass(frozen=True)
+class StepProofs:
+    """What the steps of an episode prove of the state the app models bound (their
+    `changes`, `removes`, `adds` and `undoes` lines): see :func:`quiet_state`,
+    :func:`unraised_state`, :func:`kept_state`, :func:`closed_state` and
+    :func:`one_way_state`. A check uses all five; :func:`step_proofs` works them out with
+    each step's screen parsed once and each scope looked for on it once."""
+
+    quiet: frozenset[Key]
+    unraised: dict[Key, Any]
+    kept: frozenset[Key]
+    closed: frozenset[Key]
+    one_way: frozenset[Key]
+
+
+def step_proofs(compiled: ir.CompiledTask, steps: list[Step] | None) -> StepProofs:
+    """What ``steps`` prove (None: the phone is read with no record of what was done on it)."""
+    ways = WaysIn(steps)
+    return StepProofs(
+        quiet_state(compiled, ways), unraised_state(compiled, ways), kept_state(compiled, ways),
+        closed_state(compiled, ways), one_way_state(compiled, ways),
+    )  # fmt: skip
+
+
+class WaysIn:
+    """An episode's steps, and which of the app models' scopes some step was a way in to
+    (:func:`_opened_by`), each step's screen parsed once and each scope looked for once,
+    however many questions are asked. ``steps`` None: unknown steps, which may have been a
+    way in to anything but what changes `nowhere`."""
+
+    def __init__(self, steps: list[Step] | None) -> None:
+        if steps is None:
+            steps = [Step(index=0, action=Action(action_type="click"))]  # anything, on no screen
+        self.steps = [s for s in steps if s.action is not None]
+        self._screens: dict[int, Screen | None] = {}
+        self._opened: dict[int, bool] = {}  # id(scope) -> whether some step opened it
+        self._scopes: list[ir.ChangeScope] = []  # keeps the ids above for its own life
+
+    def opened(self, scopes: list[ir.ChangeScope]) -> bool:
+        """Whether some step was a way in to one of ``scopes``."""
+        return any(self._opened_one(scope) for scope in scopes)
+
+    def _opened_one(self, scope: ir.ChangeScope) -> bool:
+        found = self._opened.get(id(scope))
+        if found is None:
+            found = any(
+                _opened_by(step, [scope], self._screen(i)) for i, step in enumerate(self.steps)
+            )
+            self._opened[id(scope)] = found
+            self._scopes.append(scope)
+        return found
+
+    def _screen(self, i: int) -> Screen | None:
+        if i not in self._screens:
+            self._screens[i] = _screen_of(self.steps[i])
+        return self._screens[i]
+
+
+Steps = list[Step] | WaysIn | None
+
+
+def quiet_state(compiled: ir.CompiledTask, steps: Steps) -> frozenset[Key]:
     """The collections and settings the steps prove unchanged all along (see the app
     models' `changes` lines): those that change `nowhere`; those that change only from a
     step on a screen showing some element on (`only on`), or from a tap touching one on
@@ -494,7 +555,7 @@ def quiet_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozense
     return _unopened(scopes, steps)
 
 
-def unraised_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> dict[Key, Any]:
+def unraised_state(compiled: ir.CompiledTask, steps: Steps) -> dict[Key, Any]:
     """(app, "collection.field") -> its default, for each field of records told apart by
     nothing said to change only somewhere (``unraised_fields``) when no step was such a
     step: no record came to hold another value of it along the episode."""
@@ -503,7 +564,7 @@ def unraised_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> dict[
     return {k: raised[k] for k in _unopened(scopes, steps)}
 
 
-def kept_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+def kept_state(compiled: ir.CompiledTask, steps: Steps) -> frozenset[Key]:
     """The collections the steps prove lost no record all along: those declared `append
     only` or `removes C nowhere`, and those whose records are removed only from a step on a
     screen showing some element (`removes C only on`), or from a tap touching one (`only
@@ -515,7 +576,7 @@ def kept_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset
     return append_only | _unopened(removal_scopes(compiled.apps), steps)
 
 
-def closed_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+def closed_state(compiled: ir.CompiledTask, steps: Steps) -> frozenset[Key]:
     """The collections the steps prove gained no record all along (nor a record a new
     key): those declared `adds C nowhere`, and those whose records are added only from a
     step on a screen showing some element (`adds C only on`), or from a tap touching one
@@ -523,7 +584,7 @@ def closed_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozens
     return _unopened(addition_scopes(compiled.apps), steps)
 
 
-def one_way_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozenset[Key]:
+def one_way_state(compiled: ir.CompiledTask, steps: Steps) -> frozenset[Key]:
     """The collections the steps prove no update brought a record back to what it held
     earlier: those declared `undoes C nowhere`, and those whose records are brought back only
     from a step on a screen showing some element (`undoes C only on`), or from a tap touching
@@ -532,21 +593,12 @@ def one_way_state(compiled: ir.CompiledTask, steps: list[Step] | None) -> frozen
     return _unopened(reversal_scopes(compiled.apps), steps)
 
 
-def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: list[Step] | None) -> frozenset[Key]:
+def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: Steps) -> frozenset[Key]:
     """The keys of ``scopes`` none of whose scopes a step opened (see :func:`quiet_state`)."""
     if not scopes:
         return frozenset()
-    moved = set()  # may have changed
-    if steps is None:
-        steps = [Step(index=0, action=Action(action_type="click"))]  # anything, on no screen
-    for step in steps:
-        if step.action is None:
-            continue
-        screen = _screen_of(step)  # parsed once, for every scope
-        for key, found in scopes.items():
-            if key not in moved and _opened_by(step, found, screen):
-                moved.add(key)
-    return frozenset(k for k in scopes if k not in moved)
+    ways = steps if isinstance(steps, WaysIn) else WaysIn(steps)
+    return frozenset(k for k, found in scopes.items() if not ways.opened(found))
 
 
 def _screen_of(step: Step) -> Screen | None:

@@ -35,12 +35,9 @@ from tasklang.verifiers.check import (
 from tasklang.verifiers.probes import (
     Coverage,
     DeviceVerdict,
-    closed_state,
+    StepProofs,
     device_verdict,
-    kept_state,
-    one_way_state,
-    quiet_state,
-    unraised_state,
+    step_proofs,
 )
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Final, Trajectory
@@ -164,6 +161,7 @@ def device_check(
     start: WorldSnapshot | None = None,
     history: bool = True,
     listed: Listed | None = None,
+    proofs: StepProofs | None = None,
 ) -> DeviceVerdict:
     """The verdict on an episode whose end state is read from the phone now.
 
@@ -175,7 +173,8 @@ def device_check(
     reading before the episode, and ``listed`` (or the header's, :func:`listed_of`) the
     folders its listings held. ``history``: the trajectory records what was done on the
     phone (False: the phone is read with no such record, so nothing is proved unchanged
-    but the state its app never changes).
+    but the state its app never changes); ``proofs``: what the steps prove, where the caller
+    has worked it out already (``step_proofs``).
     """
     initial = traj.header.instance.initial
     reading = probe(compiled, transport, timeout, initial, screens=True, sleep=sleep)
@@ -186,10 +185,10 @@ def device_check(
         packages = [s.observation.package for s in traj.steps]
         step_states, end, stamped = stamp(compiled, initial, step_states, end, packages)
     start = start if start is not None else start_of(traj)
-    taken = traj.steps if history else None
+    if proofs is None:
+        proofs = step_proofs(compiled, traj.steps if history else None)
     # a field no step could raise from its default, where none held another before
-    unraised = unraised_state(compiled, taken)
-    end, filled = fill_unraised(start, end, unraised)
+    end, filled = fill_unraised(start, end, proofs.unraised)
     states = step_states if probed and step_states is not None else [None] * len(traj.steps)
     steps = [
         s.model_copy(update={"snapshot": st}) for s, st in zip(traj.steps, states, strict=True)
@@ -197,9 +196,8 @@ def device_check(
     final = Final(status=traj.final.status, answer=traj.final.answer, snapshot=end)
     seen = Trajectory(header=traj.header, steps=steps, final=final, path=traj.path)
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
-    cov = coverage(compiled, initial=initial).with_quiet(quiet_state(compiled, taken))
-    cov = cov.with_kept(kept_state(compiled, taken)).with_closed(closed_state(compiled, taken))
-    cov = cov.with_one_way(one_way_state(compiled, taken))
+    cov = coverage(compiled, initial=initial).with_quiet(proofs.quiet).with_kept(proofs.kept)
+    cov = cov.with_closed(proofs.closed).with_one_way(proofs.one_way)
     cov = cov.with_fields(stamped | filled)
     # a field some rows do not keep is read only in the records that keep it
     cov = cov.partly_read(not_kept(compiled, [*(s for s in states if s is not None), end]))

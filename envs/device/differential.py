@@ -34,13 +34,7 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import (
-    closed_state,
-    kept_state,
-    one_way_state,
-    quiet_state,
-    unraised_state,
-)
+from tasklang.verifiers.probes import StepProofs, step_proofs
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import (
     by_itself,
@@ -85,10 +79,12 @@ def judge(
     name: str,
     step_states: list[WorldSnapshot] | None = None,
     start: Reading | None = None,
+    proofs: StepProofs | None = None,
 ) -> Case:
     """Both checkers on one end state (the trajectory's steps, ``final`` at the end);
     with ``step_states`` the device checker also had the phone probed after every step,
-    with ``start`` its screens read before the episode."""
+    with ``start`` its screens read before the episode (``proofs``: what the steps prove,
+    worked out once for every end state of the episode)."""
     seen = traj.model_copy(update={"final": traj.final.model_copy(update={"snapshot": final})})
     pw = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     ui = final.ui_xml or ""
@@ -98,6 +94,7 @@ def judge(
     dv = device_check(
         compiled, seen, transport, step_states=step_states, sleep=_no_wait,
         start=start.snapshot if start else None, listed=start.listed if start else None,
+        proofs=proofs,
     )  # fmt: skip
     pw_by_id = {r.id: r.passed for r in pw.clauses}
     wrong = [
@@ -123,19 +120,17 @@ def run_task(
         traj = _with_listed(traj, readings)
     states = [r.snapshot for r in readings] if readings is not None else None
     start = start_reading(compiled, traj)
-    cases = [judge(compiled, traj, final, "reference", states, start)]
+    proofs = step_proofs(compiled, traj.steps)
+    cases = [judge(compiled, traj, final, "reference", states, start, proofs)]
     rng = random.Random(f"{compiled.task.id}:{seed}")
     # the state the episode's screens prove unchanged stays as it is: the app cannot reach
     # an end state that differs there along these steps
-    quiet = quiet_state(compiled, traj.steps)
-    kept = kept_state(compiled, traj.steps)
-    closed = closed_state(compiled, traj.steps)
-    unraised = unraised_state(compiled, traj.steps)
-    held = held_along(compiled, traj, one_way_state(compiled, traj.steps))
+    held = held_along(compiled, traj, proofs.one_way)
     for name, snap in near_misses(
-        compiled, final, rng, misses, quiet, kept, closed, unraised, held
-    ):
-        cases.append(judge(compiled, traj, snap, name, states, start))
+        compiled, final, rng, misses, proofs.quiet, proofs.kept, proofs.closed,
+        proofs.unraised, held,
+    ):  # fmt: skip
+        cases.append(judge(compiled, traj, snap, name, states, start, proofs))
     return cases
 
 

@@ -17,6 +17,7 @@ import shlex
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tasklang import ir
@@ -88,8 +89,9 @@ class PhoneWorldTransport:
     # ------------------------------------------------------------ the Transport protocol
     def shell(self, line: str, timeout: float = 20.0) -> str:
         self.lines.append(line)
-        argv = shlex.split(line)
-        handler = self._handlers().get(tuple(argv[:2])) or self._handlers().get((argv[0],))
+        argv = list(_split(line))
+        handlers = self._handlers()
+        handler = handlers.get(tuple(argv[:2])) or handlers.get((argv[0],))
         if handler is None:
             raise CommandFailed(line, 127, f"/system/bin/sh: {argv[0]}: inaccessible or not found")
         return handler(argv, line)
@@ -730,3 +732,10 @@ class PhoneWorldDriver:
 
     def wait(self, seconds: float) -> None:
         self._do({"action_type": "wait"})  # PhoneWorld's clock moves on by its own wait
+
+
+@lru_cache(maxsize=4096)
+def _split(line: str) -> tuple[str, ...]:
+    """The words a shell makes of a command line (a probe plan runs the same lines for every
+    end state it reads)."""
+    return tuple(shlex.split(line))
