@@ -410,6 +410,26 @@ def test_readings_along_the_way_never_open_an_app() -> None:
     assert any("only after the episode" in why for why in steps.values())
 
 
+def test_my_coupons_read_every_coupon_and_whether_it_was_used() -> None:
+    """My Coupons shows no code: each coupon is read by its title, saving, least spend, expiry
+    and state, an expired one or one that needs a larger order read as not used."""
+    compiled = library()["mini.coffee_coupon_order"]
+    _, traj = run_reference(compiled, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    reading, _ = read(compiled, world)
+    read_out = reading.snapshot.apps["coffee"].collections["coupons"]
+    held = world.apps["coffee"].collections["coupons"]
+    fields = ("title", "discount", "min_spend", "expires", "used")
+    assert sorted(tuple(str(c[f]) for f in fields) for c in read_out) == sorted(
+        tuple(str(c[f]) for f in fields) for c in held
+    )
+    assert all("code" not in c for c in read_out)
+    used = {c["title"] for c in read_out if c["used"]}
+    assert used == {c["title"] for c in held if c.get("used")} and len(used) == 2
+    assert any(str(c["expires"]) < "2026-05-14" and not c["used"] for c in read_out)
+
+
 @pytest.mark.parametrize("task_id", ["mini.coffee_coupon_order", "mini.ride_from_search",
                                      "wechat.transfer_money", "shopping.remove_address",
                                      "shopping.save_for_later"])  # fmt: skip

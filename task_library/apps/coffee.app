@@ -157,6 +157,28 @@ app coffee {
     quantity = id "stepper-value",
     price = id "cart-line-price",
   }
+  # My Coupons (the Me tab's Coupons row) lists every coupon, used and lapsed ones too: its
+  # title, what it saves, its least spend and the day it expires, and whether it was used,
+  # has expired, needs a larger order or is available. No page shows a coupon's code
+  probe coupons: screen (
+    tap id "tab_label" text "Discover",
+    tap text "Mini Programs",
+    tap desc "Search",
+    tap id "search_input",
+    type "Coffee",
+    tap id "appbrand_name" text "Coffee",
+    tap id "tab-bar-item" text "Me",
+    tap id "field-name" text "Coupons",
+  ) rows id "coupon-item" {
+    title = id "coupon-title",
+    discount = id "coupon-discount" format "Save {}",
+    min_spend = id "coupon-min" format "Min. spend {}",
+    expires = id "coupon-expires" format "Expires {}",
+    used = id "coupon-state" labels { true = "Used", false = "Available" } or {
+      "Expired" = false,
+      "Spend {*} to use" = false,
+    },
+  }
   # the order list shows each order in full (when it was placed, to the minute), and the cups
   # of each of its lines
   probe orders: screen (
