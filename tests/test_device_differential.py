@@ -54,18 +54,18 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 828 of 857 end states (seed 0, 6 near misses), 174 of them reference end
-    # states and 494 caught near misses; 6441 of 6553 clause results. (Near misses no step
+    # measured: 838 of 856 end states (seed 0, 6 near misses), 177 of them reference end
+    # states and 496 caught near misses; 6472 of 6539 clause results. (Near misses no step
     # of the episode could bring about are not made: a message, an order's line or a cart
     # line removed where nothing that removes one was tapped, a route started where Start
     # was not; nor are states the app's storage cannot hold, a lap missing in the middle.)
-    assert len(decided) / len(cases) >= 0.95
+    assert len(decided) / len(cases) >= 0.97
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 174 and all(c.device for c in refs)
+    assert len(refs) >= 177 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 490
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.96
+    assert observable >= 0.98
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -299,7 +299,7 @@ def test_differential_says_why_a_reference_stays_undecided() -> None:
 
     from tasklang.cli import app
 
-    task = "mini.coffee_coupon_order"
+    task = "shopping.save_for_later"
     ids = {c.id for c in library()[task].task.clauses}
     runner = CliRunner()
     result = runner.invoke(app, ["device", "differential", task, "--format", "json"])
@@ -307,7 +307,7 @@ def test_differential_says_why_a_reference_stays_undecided() -> None:
     [undecided] = json.loads(result.output)["undecided_references"]
     assert undecided["task"] == task and undecided["clauses"]
     assert set(undecided["clauses"]) <= ids
-    assert any("coffee.coupons" in why for why in undecided["clauses"].values())
+    assert any("shopping.saved_for_later" in why for why in undecided["clauses"].values())
     text = runner.invoke(app, ["device", "differential", task, "--why"])
     assert text.exit_code == 0, text.output
     assert "1 of 1 reference end states undecided on a phone" in text.output
