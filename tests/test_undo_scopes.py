@@ -26,22 +26,22 @@ from tasklang.verifiers.probes import one_way_state, reversal_scopes
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 from tasklang.verifiers.trajectory import Action, Observation, Step
 
-SHOP = """\
-app shop_demo {
-  package "com.example.shop"
-  record Order { no: text key  status: text = "paid" }
-  record Line { item: text }
-  collection orders: Order
-  collection lines: Line
-  settings { tab: int = 0 }
-  changes orders only on text "Pay", text "Refund?"
+TICKETS = """\
+app tickets_demo {
+  package "com.example.tickets"
+  record Order { order_no: text key  status: enum(paid, refunded) = "paid" }
+  record Seat { row: int  seat: int }
+  collection orders: Order append only
+  collection seats: Seat
+  settings { night: bool = false }
+  changes orders only on text "Pay", text "Refund these tickets?"
 %s}
 """
 NOWHERE = "  undoes orders nowhere\n"
 
 
 def _compile(extra: str) -> tuple[dict[str, ir.AppModel], list[tuple[str, str]]]:
-    result = Compiler().compile_text(SHOP % extra, path="shop.app")
+    result = Compiler().compile_text(TICKETS % extra, path="tickets.app")
     return dict(result.apps), [(d.code, d.message) for d in result.diagnostics]
 
 
@@ -51,14 +51,14 @@ def test_the_declaration_reaches_the_app_model_and_the_formatter() -> None:
         '  undoes orders only on text "Undo"\n  undoes orders only by id "r"\n'
     )
     assert diagnostics == []
-    on, by = apps["shop_demo"].reversals
+    on, by = apps["tickets_demo"].reversals
     assert [a.value for s in on.screens for a in s.attrs] == ["Undo"] and not on.by_tap
     assert by.by_tap and by.names == ["orders"]
     nowhere, _ = _compile(NOWHERE)
-    assert nowhere["shop_demo"].reversals[0].screens == []
-    scopes = reversal_scopes({"shop_demo": nowhere["shop_demo"]})
-    assert scopes == {("shop_demo", "orders"): nowhere["shop_demo"].reversals}
-    formatted, problems = format_source(SourceFile("shop.app", SHOP % NOWHERE))
+    assert nowhere["tickets_demo"].reversals[0].screens == []
+    scopes = reversal_scopes({"tickets_demo": nowhere["tickets_demo"]})
+    assert scopes == {("tickets_demo", "orders"): nowhere["tickets_demo"].reversals}
+    formatted, problems = format_source(SourceFile("tickets.app", TICKETS % NOWHERE))
     assert problems == [] and formatted is not None and NOWHERE in formatted
 
 
@@ -66,8 +66,8 @@ def test_the_declaration_reaches_the_app_model_and_the_formatter() -> None:
     ("line", "message"),
     [
         ("  undoes order nowhere\n", "has no collection `order`"),
-        ("  undoes tab nowhere\n", "has no collection `tab`"),
-        ("  undoes lines nowhere\n", "have no key field, so nothing follows a record"),
+        ("  undoes night nowhere\n", "has no collection `night`"),
+        ("  undoes seats nowhere\n", "have no key field, so nothing follows a record"),
         ("  undoes orders by itself\n", "not brought back `by itself`"),
         (NOWHERE + NOWHERE, "where records of `orders` are brought back is said twice"),
     ],
@@ -79,31 +79,15 @@ def test_each_name_is_a_keyed_collection_said_of_once(line: str, message: str) -
 
 
 def test_undoes_is_still_a_name_elsewhere() -> None:
-    text = (SHOP % NOWHERE).replace("status: text", "undoes: int = 0  status: text")
-    assert Compiler().compile_text(text, path="shop.app").diagnostics == []
+    text = (TICKETS % NOWHERE).replace("row: int", "undoes: int = 0  row: int")
+    assert Compiler().compile_text(text, path="tickets.app").diagnostics == []
 
 
 # ---------------------------------------------------------------- PhoneWorld keeps to it
-DEMO = """
-task contacts.undo_demo {
-  kind app
-  apps contacts
-  goal "Look after my contacts."
-  given {
-    now 2026-05-14T09:30 tz "America/Los_Angeles"
-    foreground contacts
-    contacts.people += { name: "Alice Moreau", phone: "+1 415 555 0187", starred: true }
-  }
-  expect { exists contacts.people where starred }
-  budget 30 steps
-}
-"""
-
-
 def _contacts(scope: ir.ChangeScope) -> tuple[Episode, Driver]:
-    """Alice's page, with the contacts model saying where a person's update is undone."""
-    [compiled] = Compiler().compile_text(DEMO).tasks
-    compiled = compiled.model_copy(deep=True)
+    """Alice Moreau's page (a favourite), with the contacts model saying where a person's
+    update is undone."""
+    compiled = library()["contacts.add_coworker"].model_copy(deep=True)
     compiled.apps["contacts"].reversals.append(scope)
     ep = Episode(compiled, 0)
     d = Driver(ep.tree, ep.step, {}, max_steps=50)
@@ -112,8 +96,8 @@ def _contacts(scope: ir.ChangeScope) -> tuple[Episode, Driver]:
 
 
 def _starred(ep: Episode) -> bool:
-    [alice] = ep.phone.state["contacts"].collections["people"]
-    return bool(alice["starred"])
+    people = ep.phone.state["contacts"].collections["people"]
+    return bool(next(p for p in people if p["name"] == "Alice Moreau")["starred"])
 
 
 def test_phoneworld_refuses_an_update_undone_where_the_model_says_none_is() -> None:
