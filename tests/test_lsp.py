@@ -648,6 +648,10 @@ def test_completion_of_changes_lines(server: Client) -> None:
     assert "adds" in labels("adds0.app", "")
     assert labels("adds1.app", "adds ") == {"stations"}
     assert labels("adds2.app", "adds stations only ") == {"on", "by"}
+    # ... and where an update is undone
+    assert "undoes" in labels("undoes0.app", "")
+    assert labels("undoes1.app", "undoes ") == {"stations"}
+    assert labels("undoes2.app", "undoes stations ") == {"only", "nowhere"}
 
 
 def test_completion_of_prefs_probes(server: Client) -> None:
