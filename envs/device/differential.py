@@ -125,10 +125,10 @@ def run_task(
     rng = random.Random(f"{compiled.task.id}:{seed}")
     # the state the episode's screens prove unchanged stays as it is: the app cannot reach
     # an end state that differs there along these steps
-    held = held_along(compiled, traj, proofs.one_way)
+    earlier = held_along(compiled, traj, proofs.one_way)
     for name, snap in near_misses(
         compiled, final, rng, misses, proofs.quiet, proofs.kept, proofs.closed,
-        proofs.unraised, held,
+        proofs.unraised, earlier,
     ):  # fmt: skip
         cases.append(judge(compiled, traj, snap, name, states, start, proofs))
     return cases
