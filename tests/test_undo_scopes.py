@@ -108,6 +108,14 @@ def test_phoneworld_refuses_an_update_undone_where_the_model_says_none_is() -> N
                        "brought back to what it held earlier"):  # fmt: skip
         d.tap(desc="Add to favorites")
     assert not _starred(ep)  # the apps' data is as it was before the refused action
+    # what a record held is the branch's: back at the start, removing the star is new again
+    ep, d = _contacts(ir.ChangeScope(names=["people"]))
+    start = ep.snapshot()
+    d.tap(desc="Remove from favorites")
+    ep.restore(start)
+    assert _starred(ep)
+    d.tap(desc="Remove from favorites")
+    assert not _starred(ep)
     # where the model names the star as a way to undo, the same taps are fine
     star = ir.Selector(attrs=[ir.UiAttr(attr="desc", value="Add to favorites")])
     ep, d = _contacts(ir.ChangeScope(names=["people"], screens=[star]))
