@@ -757,7 +757,7 @@ class Phone:
             self._whole_minutes(was, before is not None)
         if before is not None:
             self._changed_where_declared(before)
-            self._note_held()
+            self._note_held(before)
         return Outcome(True, info, self.ended)
 
     def _whole_minutes(self, before: dict[str, AppData], taken: bool) -> None:
@@ -866,12 +866,16 @@ class Phone:
                     self._opened_or_refuse(way, scopes, screens, before, why, "updates are undone")
                     break
 
-    def _note_held(self) -> None:
+    def _note_held(self, before: dict[str, AppData] | None = None) -> None:
         """Adds what each record of the collections in ``reversal_scopes`` holds now to
-        ``held``, where it is new."""
+        ``held``, where it is new (``before``: the apps' data before the action, whose
+        collections it left as they were need no look)."""
         for app, name in self.reversal_scopes:
             key, data = self.record_keys.get((app, name)), self.state.get(app)
             if key is None or data is None:
+                continue
+            old = before.get(app) if before is not None else None
+            if old is not None and old.collections.get(name) is data.collections.get(name):
                 continue
             loose = self.itself_fields.get((app, name), frozenset())
             held = self.held.setdefault((app, name), {})
@@ -1248,11 +1252,7 @@ def permission_dialog(app: App, permission: str) -> Dialog:
 
 def _alike(a: dict[str, Any], b: dict[str, Any], loose: frozenset[str]) -> bool:
     """Whether two records hold the same, but for their ``loose`` fields."""
-    if a is b:
-        return True
-    return {k: v for k, v in a.items() if k not in loose} == {
-        k: v for k, v in b.items() if k not in loose
-    }
+    return a is b or _without(a, loose) == _without(b, loose)
 
 
 def _same_state(
