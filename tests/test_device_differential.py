@@ -362,14 +362,25 @@ def test_contact_details_and_standard_groups_are_observable() -> None:
         assert "c1" not in unobservable(compiled, coverage(compiled)), task
 
 
-def test_a_recording_is_read_by_its_file_name_without_the_extension() -> None:
-    """Audio Recorder names a recording by its file name without the extension (`stem`):
-    read with the extension, its key would differ from PhoneWorld's, and a near miss that
-    renames the file (`Record-1.m4a x`) would read as a deleted recording."""
+def test_a_recording_is_read_from_the_recorders_own_database() -> None:
+    """Audio Recorder lists the rows of its records.db: a recording's name is its file name
+    without the extension, its duration in microseconds (a clip of 9.9 s is 9 s long, not
+    10), its creation in epoch milliseconds. Read there, how long a new recording is decides
+    `record_audio_with_file_name` on a phone, with every near miss."""
     compiled = library()["androidworld.audio_recorder_record_audio"]
     spec = next(s for s in probe_specs(compiled) if s.target == "recordings")
-    assert {f.field: f.column for f in spec.fields}["name"] == "stem"
+    assert (spec.probe.source, spec.probe.table) == ("sqlite", "records")
+    columns = {f.field: f for f in spec.fields}
+    assert columns["name"].column == "name"
+    assert columns["duration"].codec.decode("9900000") == 9
+    assert columns["duration"].codec.encode(42) == "42000000"
+    assert columns["created"].codec.decode("1778751000000") == "2026-05-14T09:30:00"
     for seed in (0, 1):
         cases = run_task(compiled, seed)
         assert all(c.agrees for c in cases), [(c.name, c.disagreements) for c in cases]
         assert cases[0].device is True
+    named = library()["androidworld.audio_recorder_record_audio_with_file_name"]
+    for seed in (0, 1):
+        cases = run_task(named, seed)
+        assert [c.device for c in cases] == [c.phoneworld for c in cases], seed
+        assert cases[0].device is True and any(c.device is False for c in cases[1:])

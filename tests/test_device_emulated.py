@@ -136,3 +136,39 @@ def test_plans_write_every_kind_of_source() -> None:
         plan = build_plan(compiled, sample_instance(compiled, 0).initial)
         kinds |= {c.argv[0] if c.kind == "shell" else "push" for c in plan.setup}
     assert {"content", "settings", "run-as", "push", "mkdir", "mv", "touch", "su"} <= kinds
+
+
+def test_a_recorders_rows_and_files_are_written_and_its_own_come_back_whole() -> None:
+    """Audio Recorder lists the rows of its database while their files are there: setup
+    writes both (the rows with the columns the app requires, `added` the creation), keeps
+    the phone's own rows whole in a copy beside the table (a waveform blob and an id the
+    model never reads included) and its own recordings folder aside; the tear-down puts
+    every byte back."""
+    compiled = library()["androidworld.audio_recorder_record_audio_with_file_name"]
+    initial = sample_instance(compiled, 0).initial
+    db = "/data/data/com.dimowner.audiorecorder/databases/records.db"
+    folder = "/sdcard/Android/data/com.dimowner.audiorecorder/files/Music/records"
+    storage = Storage()
+    own = {"_id": "4", "name": "mine", "path": f"{folder}/mine.m4a", "duration": "5000000",
+           "created": "1700000000000", "size": "9", "bookmark": "0", "added": "1700000000001",
+           "data": "\x00\x01wave", "data_str": "1,2", "format": "m4a"}  # fmt: skip
+    storage.tables[(db, "records")] = [own]
+    _put(storage, f"{folder}/mine.m4a", b"the phone's own")
+    phone = EmulatedPhone(compiled, storage)
+    phone.schemas[db]["records"] += [c for c in own if c not in phone.schemas[db]["records"]]
+    before = snapshot_of(storage)
+    saved = run_setup(compiled, initial, phone)
+    rows = storage.tables[(db, "records")]
+    assert [r["name"] for r in rows] == ["Record-1", "Record-2", "band_rehearsal"]
+    assert all(r["added"] == r["created"] and r["data"] == "" for r in rows)
+    assert rows[2]["duration"] == str(182 * 1_000_000) and rows[2]["bookmark"] == "1"
+    assert storage.tables[(db, "tasklang_saved_records")] == [own]
+    files = {p: f.size for p, f in storage.files.items() if p.startswith(folder + "/")}
+    assert files == {f"{folder}/Record-1.m4a": 672000, f"{folder}/Record-2.m4a": 1200000,
+                     f"{folder}/band_rehearsal.m4a": 2912000}  # fmt: skip
+    read = probe(compiled, phone, initial=initial).snapshot.apps["audio_recorder"]
+    assert (
+        read.collections["recordings"] == initial.apps["audio_recorder"].collections["recordings"]
+    )
+    run_teardown(compiled, initial, phone, saved)
+    assert snapshot_of(storage) == before

@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from tasklang import ir
 from tasklang.cli import app
 from tasklang.compiler import library_root
-from tasklang.envs.device.codec import TEXT
+from tasklang.envs.device.codec import TEXT, table_fills
 from tasklang.envs.device.differential import library
 from tasklang.envs.device.parse import OutputError, parse_setting
 from tasklang.envs.device.probes import (
@@ -40,7 +40,12 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.runner import teardown_commands
 from tasklang.envs.device.services import DATA_SAVER
-from tasklang.envs.device.setup import build_plan, writable_values
+from tasklang.envs.device.setup import (
+    build_plan,
+    restore_table_sql,
+    save_table_sql,
+    writable_values,
+)
 from tasklang.envs.device.shell import (
     Command,
     UnsafeValue,
@@ -115,6 +120,8 @@ def hostile_world(s: str, setting: str | None = None) -> WorldSnapshot:
         if spec.probe.source == "files":
             rec["path"] = f"{files_root(spec.probe.path or '')}/{name}"
             rec["modified"] = "2026-05-14T08:30:00"
+        elif any(f.type_name == "file" for f in spec.fields):  # a row naming its app's file
+            rec["path"] = f"/sdcard/Android/data/{spec.package}/files/{name}"
         state.collections[spec.target] = [rec]
     return snap
 
@@ -142,6 +149,9 @@ def check_setup(plan_cmds: list[Command], snap: WorldSnapshot) -> set[str]:
                 got in spec.named_rows()
             )
             seen.add("content")
+        elif argv[:1] == ["run-as"] and argv[4:5] and argv[4].startswith("CREATE TABLE"):
+            saving = {(s.package, s.probe.path, save_table_sql(s)) for s in by_table.values()}
+            assert (argv[1], argv[3], argv[4]) in saving, argv  # a copy of a table's rows
         elif argv[:1] == ["run-as"] and len(argv) == 5:
             spec = by_table[(argv[1], argv[3], argv[4].split("\n", 1)[0])]
             want_row = writable_values(spec, _record(snap, spec))
@@ -166,7 +176,8 @@ def _sql_rows(sql: str, spec: ProbeSpec) -> list[dict[str, Any]]:
     """Run the plan's SQL on a table of the probe's columns; the rows it leaves."""
     db = sqlite3.connect(":memory:")
     cols = ", ".join(sql_name(c) for c in spec.columns)
-    db.execute(f"CREATE TABLE {sql_name(spec.probe.table or '')} ({cols})")
+    every = ", ".join(sql_name(c) for c in [*spec.columns, *table_fills(spec.probe)])
+    db.execute(f"CREATE TABLE {sql_name(spec.probe.table or '')} ({every})")
     db.executescript(sql)
     rows = db.execute(f"SELECT {cols} FROM {sql_name(spec.probe.table or '')}").fetchall()
     return [dict(zip(spec.columns, r, strict=True)) for r in rows]
@@ -480,20 +491,36 @@ def test_teardown_paths_restore_saved_values_as_data(s: str) -> None:
         elif argv[:2] == ["content", "insert"] and _plain_cell(s):
             assert argv[5].split(":", 2)[2] == s
             restored["content"] += 1
-        elif argv[:1] == ["run-as"]:
-            spec = next(
-                p
-                for p in specs.values()
-                if p.probe.path == argv[3]
-                and argv[4].startswith(f"DELETE FROM {sql_name(p.probe.table or '')};")
-            )
-            assert _sql_rows(argv[4], spec)[0][spec.columns[0]] == s
+        elif argv[:1] == ["run-as"]:  # a table's rows come back from the copy beside it
+            spec = next(p for p in specs.values()
+                        if p.probe.path == argv[3] and argv[4] == restore_table_sql(p))  # fmt: skip
+            assert _restores_whole(spec, s)
             restored["sqlite"] += 1
     assert restored["setting"] and restored["sqlite"] and restored["service"] == 1
     if not s.startswith(DATA_SAVER.label):  # what the phone printed was no status
         garbage = {**saved, "setting:netpolicy:restrict-background": s}
         with pytest.raises(OutputError, match="restrict-background` printed"):
             teardown_commands(plan, garbage)
+
+
+def _restores_whole(spec: ProbeSpec, s: str) -> bool:
+    """Whether a table's rows (``s`` in every text column, a blob and an id the model does
+    not hold as well) are back, exactly, after setup's copy, a task's rows and the restore."""
+    db = sqlite3.connect(":memory:")
+    table = sql_name(spec.probe.table or "")
+    cols = [*spec.columns, "own_blob"]
+    db.execute(f"CREATE TABLE {table} (_rowid INTEGER PRIMARY KEY, "
+               f"{', '.join(sql_name(c) for c in cols)})")  # fmt: skip
+    own = [(7, *[s for _ in spec.columns], bytes(range(256))), (9, *[None for _ in cols])]
+    db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' for _ in range(len(cols) + 1))})",
+                   own)  # fmt: skip
+    db.executescript(save_table_sql(spec))
+    db.executescript(f"DELETE FROM {table}; INSERT INTO {table} (_rowid) VALUES (1);")
+    db.executescript(save_table_sql(spec))  # a second setup keeps the first copy
+    db.executescript(restore_table_sql(spec))
+    back = db.execute(f"SELECT * FROM {table} ORDER BY _rowid").fetchall()
+    left = db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'tasklang%'").fetchall()
+    return back == own and not left
 
 
 def _plain_cell(s: str) -> bool:

@@ -399,6 +399,42 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
 }
 
 
+# Columns in a unit of the store that keeps them: (store, column) -> codec of a `duration`
+# field. A store is a database file's name or a provider's authority.
+UNIT_COLUMNS: dict[tuple[str, str], Codec] = {
+    # Audio Recorder's records.db: what MediaExtractor gives, in microseconds
+    ("records.db", "duration"): scaled(1_000_000),
+    # the media store: milliseconds (a clip of 9.8 s reads as 9 s, not 10)
+    ("media", "duration"): scaled(1000),
+}
+
+
+# Columns a table requires (NOT NULL, no default) that no field of the app's model holds:
+# (store, table) -> column -> what setup writes there: ``"=COLUMN"`` that column's value of
+# the same row, anything else as it is.
+TABLE_FILLS: dict[tuple[str, str], dict[str, str]] = {
+    # Audio Recorder (SQLiteHelper): when the row was added (the list sorts by it: the
+    # recording's creation), and its waveform, empty until the app computes it
+    ("records.db", "records"): {"added": "=created", "data": "", "data_str": ""},
+}
+
+
+def table_fills(probe: ir.Probe) -> dict[str, str]:
+    """The columns :data:`TABLE_FILLS` says a probe's table requires besides those it reads."""
+    if probe.source != "sqlite":
+        return {}
+    return TABLE_FILLS.get((store_of(probe), probe.table or ""), {})
+
+
+def store_of(probe: ir.Probe) -> str:
+    """The store a record probe reads: a database file's name, or a provider's authority."""
+    if probe.source == "sqlite":
+        return (probe.path or "").rsplit("/", 1)[-1]
+    if probe.source == "content":
+        return (probe.uri or "").removeprefix("content://").split("/", 1)[0]
+    return ""
+
+
 def _wechat(part: str, t: ir.Type) -> Codec | None:
     from tasklang.envs.device.wechat import message_codec
 
@@ -631,6 +667,9 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return BOOL if probe.source == "content" and fdef.type.name == "bool" else OPAQUE
     if "," in column:  # several columns hold the field, in a form no codec knows
         return OPAQUE
+    unit = UNIT_COLUMNS.get((store_of(probe), column))
+    if unit is not None and fdef.type.name == "duration":
+        return unit
     if (name, column) in INVERTED_COLUMNS and fdef.type.name == "bool":
         return mapping({True: "0", False: "1"})
     if probe.source == "content" and fdef.type.name == "datetime" and column in EPOCH_COLUMNS:

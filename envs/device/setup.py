@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tasklang import ir
+from tasklang.envs.device.codec import table_fills
 from tasklang.envs.device.probes import (
     DUMP_PATH,
     ProbeSpec,
@@ -266,9 +267,13 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
         _files(plan, spec, records)
         return
     save = f"rows:{spec.app}.{spec.target}"
-    probe = spec.command()
-    assert probe is not None
-    plan.setup.append(Command(probe.argv, f"save {spec.app}.{spec.target}", save=save))
+    if src == "sqlite":  # the rows whole, every column, in a table beside them
+        plan.setup.append(Command(sqlite_argv(spec, save_table_sql(spec)),
+                                  f"save {spec.app}.{spec.target}", save=save))  # fmt: skip
+    else:
+        probe = spec.command()
+        assert probe is not None
+        plan.setup.append(Command(probe.argv, f"save {spec.app}.{spec.target}", save=save))
     opaque = [f"`{f.column}` ({f.field})" for f in spec.fields if not f.codec.exact]
     if opaque:
         plan.notes.append(
@@ -309,6 +314,7 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
     here = [r for r in records if not any(r.get(f.field) for f in kept)]
     rows = [writable_values(spec, r) for r in here] + spec.named_rows()
     plan.setup.extend(replace_rows(spec, rows))
+    _row_files(plan, spec, here)
     plan.teardown.append(
         Command(("<replace rows>", f"<saved {save}>"), f"restore {spec.app}.{spec.target}",
                 meta={"restore": save, "spec": spec})
@@ -357,18 +363,49 @@ def replace_rows(spec: ProbeSpec, rows: list[dict[str, str | None]]) -> list[Com
         return out
     table = sql_name(p.table or "")
     sql = [f"DELETE FROM {table};"]
+    fills = table_fills(p)
     for row in rows:
+        row = {**row, **{c: row.get(v[1:]) if v.startswith("=") else v
+                         for c, v in fills.items() if c not in row}}  # fmt: skip
         cols = ", ".join(sql_name(c) for c in row)
         vals = ", ".join(sql_literal(v) for v in row.values())
         sql.append(f"INSERT INTO {table} ({cols}) VALUES ({vals});")
-    return [
-        Command(("run-as", spec.package, "sqlite3", p.path or "", "\n".join(sql)), f"write {what}")
-    ]
+    return [Command(sqlite_argv(spec, "\n".join(sql)), f"write {what}")]
+
+
+def sqlite_argv(spec: ProbeSpec, sql: str) -> tuple[str, ...]:
+    """`sqlite3` on the probe's database, as its app (SQL passed whole, as one argument)."""
+    return ("run-as", spec.package, "sqlite3", spec.probe.path or "", sql)
+
+
+def saved_table(spec: ProbeSpec) -> str:
+    """The table, in the same database, that keeps a table's rows from setup to tear-down."""
+    return sql_name(f"tasklang_saved_{spec.probe.table or ''}")
+
+
+def save_table_sql(spec: ProbeSpec) -> str:
+    """Copy a table's rows whole (every column the app keeps, blobs and ids too) into
+    :func:`saved_table`. A copy left by a run whose tear-down never came is the phone's own
+    rows: it is kept, not overwritten with what that run wrote."""
+    table = sql_name(spec.probe.table or "")
+    return f"CREATE TABLE IF NOT EXISTS {saved_table(spec)} AS SELECT * FROM {table};"
+
+
+def restore_table_sql(spec: ProbeSpec) -> str:
+    """Put back the rows :func:`save_table_sql` kept, and drop the copy."""
+    table, saved = sql_name(spec.probe.table or ""), saved_table(spec)
+    return (f"DELETE FROM {table};\nINSERT INTO {table} SELECT * FROM {saved};\n"
+            f"DROP TABLE {saved};")  # fmt: skip
 
 
 def restore_rows(spec: ProbeSpec, saved: str) -> list[Command]:
-    """The tear-down steps for a provider or table, from the rows saved before setup."""
+    """The tear-down steps for a provider or table, from the rows saved before setup (a
+    table's rows are in the copy setup made beside it)."""
     from tasklang.envs.device.probes import raw_rows
+
+    if spec.probe.source == "sqlite":
+        what = f"{spec.app}.{spec.target}"
+        return [Command(sqlite_argv(spec, restore_table_sql(spec)), f"restore {what}")]
 
     def no_files(argv: tuple[str, ...]) -> str:
         raise UnsafeValue("a provider or table probe reads no files")
@@ -379,11 +416,44 @@ def restore_rows(spec: ProbeSpec, saved: str) -> list[Command]:
 
 
 # ------------------------------------------------------------------ files
-def _files(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
+def _row_files(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
+    """The files a table's rows name (a `file` field): an app that lists its rows only while
+    their files are there (Audio Recorder's records) gets them too, in its own folder on
+    shared storage (``/sdcard/Android/data/PACKAGE``), which is moved aside and rebuilt.
+    Files a row names anywhere else belong to other apps as well: setup does not write them,
+    and the plan says so."""
+    field = next((f.field for f in spec.fields if f.type_name == "file"), None)
+    if spec.probe.source != "sqlite" or field is None:
+        return
+    own = f"/sdcard/Android/data/{spec.package}"
+    named = [r for r in records if isinstance(r.get(field), str)]
+    mine = [r for r in named if r[field].startswith(own + "/")]
+    if mine:
+        root = posixpath.commonpath([posixpath.dirname(posixpath.normpath(r[field])) for r in mine])
+        root = root if root.startswith(own + "/") else own  # the folder that holds them all
+        # the folders above it the phone may not have yet (an app never opened): made, and
+        # removed again by the tear-down if setup made them
+        _folder(plan, posixpath.dirname(own), posixpath.dirname(root), aside=False)
+        _files(plan, spec, mine, root=root, field=field)
+    if len(mine) < len(named):
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: {len(named) - len(mine)} row(s) name a file outside "
+            f"{own}, which setup does not write: the rows are written, the files are the phone's"
+        )
+
+
+def _files(
+    plan: Plan,
+    spec: ProbeSpec,
+    records: list[dict[str, Any]],
+    root: str | None = None,
+    field: str = "path",
+) -> None:
     """An app's own folder is moved aside and rebuilt; under shared storage (`/sdcard`,
     `/sdcard/DCIM/Camera`) files the phone already has are moved aside one by one, and
-    folders setup creates are removed again if they were not there before."""
-    root = files_root(spec.probe.path or "")
+    folders setup creates are removed again if they were not there before. ``root`` is the
+    folder the files lie in (a files probe's own by default), ``field`` what holds a path."""
+    root = root or files_root(spec.probe.path or "")
     aside = own_folder(root)
     if aside and not any(c.meta.get("aside") == root for c in plan.setup):
         kept = _keep(plan, root)
@@ -398,7 +468,7 @@ def _files(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> None:
         ]
     folders = spec.probe.path is not None and spec.probe.path.endswith("/")
     for r in records:
-        path = _inside(root, r.get("path"), spec)
+        path = _inside(root, r.get(field), spec)
         if folders:
             _folder(plan, root, path, aside)
             continue

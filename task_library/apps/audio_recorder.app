@@ -1,6 +1,7 @@
 # Audio Recorder by Dmytro Ponomarenko (com.dimowner.audiorecorder), the recorder AndroidWorld
-# installs. Recordings are files in the app's records folder; its settings live in its shared
-# preferences (shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml).
+# installs. Recordings are files in the app's records folder, each listed by a row of the app's
+# database; its settings live in its shared preferences
+# (shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml).
 app audio_recorder {
   package "com.dimowner.audiorecorder"
   label "Audio Recorder"
@@ -24,11 +25,19 @@ app audio_recorder {
     name_format: enum(record, date, date_us, date_iso, timestamp) = "record"
   }
 
-  probe recordings: files "/sdcard/Android/data/com.dimowner.audiorecorder/files/Music/records/*" {
+  # The records list is the app's database, records.db (its SQLiteHelper): a row is written
+  # as a recording starts (duration 0) and gets its duration and size when it stops. `name` is
+  # the file name without its extension, `duration` in microseconds (as MediaExtractor gives
+  # it), `created` the file's last-modified time when the row was written, in epoch
+  # milliseconds, and `bookmark` 1 or 0. (The files alone do not say how long a recording is:
+  # the media store does not index the app's own folder.)
+  probe recordings: sqlite "/data/data/com.dimowner.audiorecorder/databases/records.db" table "records" {
+    name = "name",
     path = "path",
-    name = "stem",
+    duration = "duration",
+    created = "created",
     size = "size",
-    created = "modified",
+    bookmarked = "bookmark",
   }
   # Settings as PrefsImpl writes them: the format and the naming format as <string> keys
   # ("m4a", "wav", "3gp"; "record", "date", "date_us", "date_iso", "timestamp"), the sample rate

@@ -9,7 +9,8 @@ AndroidWorld installs.
   active record's menu (Share, Information, Rename, Open with, Delete).
 - Recording: a tap on Record creates the record's file at once (``Record-N.m4a`` in the app's
   records folder, or a date / timestamp name, as the ``name_format`` setting says), so the
-  ``recordings`` collection holds it from the start, as the device's files probe would. The
+  ``recordings`` collection holds it from the start, as the app's database does (a row of
+  duration 0 is written as recording starts; Stop gives it its duration). The
   timer counts the phone's clock while recording (time only moves on ``wait``); pausing keeps
   what was recorded. Stop writes the duration and size (bytes per second of the format) and
   asks for a name ("New name", Save / Cancel: the record keeps its name on Cancel). Delete
