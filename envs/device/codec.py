@@ -195,6 +195,42 @@ def epoch_millis() -> Codec:
     return Codec(encode, decode)
 
 
+UNIX = dt.datetime(1970, 1, 1)
+WINDOWS = dt.datetime(1601, 1, 1)  # where Chrome's times count from (base::Time)
+
+
+def stamp(per_second: int, since: dt.datetime = UNIX, date: bool = False) -> Codec:
+    """A datetime an app's database stores as a count of ``per_second`` units since
+    ``since`` (phone time is UTC, as in :func:`epoch_millis`), read to the second; with
+    ``date``, a date, written as its midnight and read as the day of the stamp.
+
+    >>> stamp(1).encode("2026-05-10T18:22:04"), stamp(1).decode("1778437324")
+    ('1778437324', '2026-05-10T18:22:04')
+    >>> stamp(1_000_000, WINDOWS).decode("13422910924000000")
+    '2026-05-10T18:22:04'
+    >>> stamp(1000, date=True).encode("2026-05-10"), stamp(1000, date=True).decode("1778437324000")
+    ('1778371200000', '2026-05-10')
+    """
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        try:
+            delta = dt.datetime.fromisoformat(str(v)).replace(tzinfo=None) - since
+        except ValueError:  # no time (the compiler lets none through): stored as it is
+            return str(v)
+        return str((delta.days * 86400 + delta.seconds) * per_second)
+
+    def decode(raw: Raw) -> Any:
+        value = _int_decode(raw)
+        if value is None:
+            return None
+        when = since + dt.timedelta(seconds=value // per_second)
+        return when.date().isoformat() if date else when.isoformat(timespec="seconds")
+
+    return Codec(encode, decode)
+
+
 def locale() -> Codec:
     """`en_US` as Android's `system_locales` writes it (`en-US`)."""
     return Codec(
@@ -288,6 +324,29 @@ def hour_minutes() -> Codec:
             return dt.time(hour, minute).isoformat(timespec="seconds")
         except ValueError:
             raise DecodeError(f"expected an hour and minutes, read {raw[:40]!r}") from None
+
+    return Codec(encode, decode)
+
+
+def minutes_slots(slots: int, off: int = -1) -> Codec:
+    """A list of up to ``slots`` minute counts kept one per column, ``off`` in a column that
+    holds none (Simple Calendar's three reminders, `-1` when unused), read as `10,60,-1`."""
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        items = [int(x) for x in v] if isinstance(v, list) else []
+        if len(items) > slots or not isinstance(v, list):
+            raise DecodeError(f"expected at most {slots} minute counts, not {str(v)[:40]!r}")
+        return ",".join(str(x) for x in [*items, *[off] * (slots - len(items))])
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            return None
+        try:
+            return [x for x in (int(p) for p in raw.split(",")) if x != off]
+        except ValueError:
+            raise DecodeError(f"expected minute counts, read {raw[:40]!r}") from None
 
     return Codec(encode, decode)
 
@@ -399,14 +458,49 @@ FORM_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
 }
 
 
-# Columns in a unit of the store that keeps them: (store, column) -> codec of a `duration`
-# field. A store is a database file's name or a provider's authority.
-UNIT_COLUMNS: dict[tuple[str, str], Codec] = {
+# Columns in the form of the store that keeps them: (store, column) -> the codec of a field of
+# a type (None: not that type). A store is a database file's name or a provider's authority.
+STORE_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     # Audio Recorder's records.db: what MediaExtractor gives, in microseconds
-    ("records.db", "duration"): scaled(1_000_000),
+    ("records.db", "duration"): lambda t: scaled(1_000_000) if t.name == "duration" else None,
     # the media store: milliseconds (a clip of 9.8 s reads as 9 s, not 10)
-    ("media", "duration"): scaled(1000),
-}
+    ("media", "duration"): lambda t: scaled(1000) if t.name == "duration" else None,
+    # Simple Calendar's events.db: Unix seconds (what AndroidWorld's CalendarEvent writes)
+    ("events.db", "start_ts"): lambda t: stamp(1) if t.name == "datetime" else None,
+    ("events.db", "end_ts"): lambda t: stamp(1) if t.name == "datetime" else None,
+    # ... the repetition in seconds (DAY, WEEK, MONTH 2592001, YEAR of its Constants.kt), the
+    # built-in event type its id (REGULAR_EVENT_TYPE_ID 1; a type of the user's own is the id
+    # of its row, not read here), the three reminders in minutes (-1 unused)
+    ("events.db", "repeat_interval"): lambda t: _members(t, {
+        "none": "0", "daily": "86400", "weekly": "604800", "monthly": "2592001",
+        "yearly": "31536000",
+    }),
+    ("events.db", "event_type"): lambda t: (
+        mapping({"Regular event": "1"}) if t.name == "text" else None
+    ),
+    ("events.db", "reminder_1_minutes,reminder_2_minutes,reminder_3_minutes"): lambda t: (
+        minutes_slots(3) if t.name == "list" else None
+    ),
+    # Simple Gallery's gallery.db (a Medium's `taken`, a Long): Unix milliseconds
+    ("gallery.db", "date_taken"): lambda t: stamp(1000) if t.name == "datetime" else None,
+    # Pro Expense's accounting.db: the day, as the Unix milliseconds of when it was entered;
+    # the category, its id in the app's list (1 Others, 2 Income, 3 Food ... 11 Donation)
+    ("accounting.db", "created_date"): lambda t: stamp(1000, date=True) if t.name == "date" else None,
+    ("accounting.db", "category"): lambda t: _members(t, {
+        "income": "2", "food": "3", "housing": "4", "social": "5", "entertainment": "6",
+        "transportation": "7", "clothes": "8", "health_care": "9", "education": "10",
+        "donation": "11",
+    }),
+    # Chrome's History: microseconds since 1601 (Chromium's own clock)
+    ("History", "last_visit_time"): lambda t: (
+        stamp(1_000_000, WINDOWS) if t.name == "datetime" else None
+    ),
+    # WeChat's EnMicroMsg.db: Unix milliseconds
+    ("EnMicroMsg.db", "createTime"): lambda t: stamp(1000) if t.name == "datetime" else None,
+    ("EnMicroMsg.db", "conversationTime"): lambda t: (
+        stamp(1000) if t.name == "datetime" else None
+    ),
+}  # fmt: skip
 
 
 # Columns a table requires (NOT NULL, no default) that no field of the app's model holds:
@@ -416,7 +510,21 @@ TABLE_FILLS: dict[tuple[str, str], dict[str, str]] = {
     # Audio Recorder (SQLiteHelper): when the row was added (the list sorts by it: the
     # recording's creation), and its waveform, empty until the app computes it
     ("records.db", "records"): {"added": "=created", "data": "", "data_str": ""},
-}
+    # Simple Gallery (its Medium entity): when the file was last changed (its taking), a
+    # video's length (0: read from the file), the media store's id (0: none)
+    ("gallery.db", "media"): {"last_modified": "=date_taken", "video_duration": "0",
+                              "media_store_id": "0"},
+    # Pro Expense: when the expense was last changed
+    ("accounting.db", "expense"): {"modified_date": "=created_date"},
+    # Simple Calendar: the columns AndroidWorld's CalendarEvent writes for the version it
+    # installs, at the values it gives an event with one reminder that does not repeat
+    ("events.db", "events"): {
+        "repeat_rule": "0", "reminder_1_type": "0", "reminder_2_type": "0", "reminder_3_type": "0",
+        "repeat_limit": "0", "repetition_exceptions": "[]", "attendees": "", "import_id": "",
+        "time_zone": "UTC", "parent_id": "0", "last_updated": "0", "source": "imported-ics",
+        "availability": "0", "color": "0", "type": "0",
+    },
+}  # fmt: skip
 
 
 def table_fills(probe: ir.Probe) -> dict[str, str]:
@@ -645,7 +753,7 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
     name = fdef.name
     if (name, column) in OPAQUE_COLUMNS:
         return OPAQUE
-    form = FORM_COLUMNS.get((name, column))
+    form = FORM_COLUMNS.get((name, column)) or STORE_COLUMNS.get((store_of(probe), column))
     if form is not None:
         return form(fdef.type) or OPAQUE
     if probe.source == "sqlite" and LINK.fullmatch(column):  # read as a JSON array
@@ -667,9 +775,6 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
         return BOOL if probe.source == "content" and fdef.type.name == "bool" else OPAQUE
     if "," in column:  # several columns hold the field, in a form no codec knows
         return OPAQUE
-    unit = UNIT_COLUMNS.get((store_of(probe), column))
-    if unit is not None and fdef.type.name == "duration":
-        return unit
     if (name, column) in INVERTED_COLUMNS and fdef.type.name == "bool":
         return mapping({True: "0", False: "1"})
     if probe.source == "content" and fdef.type.name == "datetime" and column in EPOCH_COLUMNS:

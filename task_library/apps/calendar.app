@@ -39,7 +39,9 @@ app calendar {
     theme: enum(light, dark, black_white, custom) = "dark"
   }
 
-  # `all_day` is bit 1 of the event's `flags` column.
+  # `all_day` is bit 1 of the event's `flags` column; times are Unix seconds, the repetition
+  # seconds (86400 a day ... 31536000 a year), the reminders one column each (-1 unused), the
+  # built-in "Regular event" type id 1 (envs/device/codec.py: STORE_COLUMNS).
   probe events: sqlite "/data/data/com.simplemobiletools.calendar.pro/databases/events.db" table "events" {
     title = "title",
     start = "start_ts",
@@ -47,7 +49,7 @@ app calendar {
     all_day = "flags",
     location = "location",
     description = "description",
-    reminders = "reminder_1_minutes",
+    reminders = "reminder_1_minutes,reminder_2_minutes,reminder_3_minutes",
     repeat = "repeat_interval",
     event_type = "event_type",
   }
