@@ -514,8 +514,22 @@ TABLE_FILLS: dict[tuple[str, str], dict[str, str]] = {
     # video's length (0: read from the file), the media store's id (0: none)
     ("gallery.db", "media"): {"last_modified": "=date_taken", "video_duration": "0",
                               "media_store_id": "0"},
+    # ... an album's row (its Directory entity): what the app computes of the folder's media
+    ("gallery.db", "directories"): {
+        "thumbnail": "", "media_count": "0", "last_modified": "0", "date_taken": "0",
+        "size": "0", "location": "1", "media_types": "0", "sort_value": "",
+    },
     # Pro Expense: when the expense was last changed
     ("accounting.db", "expense"): {"modified_date": "=created_date"},
+    # Tasks.org and Broccoli: the columns AndroidWorld's Task and Recipe rows write for the
+    # versions it installs, at their values for a task never snoozed, timed, nested or synced
+    # (last changed when made) and a recipe without a photo
+    ("database", "tasks"): {
+        "hideUntil": "0", "modified": "=created", "deleted": "0", "estimatedSeconds": "0",
+        "elapsedSeconds": "0", "timerStart": "0", "notificationFlags": "0", "lastNotified": "0",
+        "repeat_from": "0", "remoteId": "", "collapsed": "0", "parent": "0", "read_only": "0",
+    },
+    ("broccoli", "recipes"): {"imageName": ""},
     # Simple Calendar: the columns AndroidWorld's CalendarEvent writes for the version it
     # installs, at the values it gives an event with one reminder that does not repeat
     ("events.db", "events"): {
