@@ -484,7 +484,8 @@ STORE_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
     # Simple Gallery's gallery.db (a Medium's `taken`, a Long): Unix milliseconds
     ("gallery.db", "date_taken"): lambda t: stamp(1000) if t.name == "datetime" else None,
     # Pro Expense's accounting.db: the day, as the Unix milliseconds of when it was entered;
-    # the category, its id in the app's list (1 Others, 2 Income, 3 Food ... 11 Donation)
+    # the category, its id in the app's list (2 Income, 3 Food ... 11 Donation; 1, Others, is
+    # no category of the model: a row of it reads as garbage, never as another)
     ("accounting.db", "created_date"): lambda t: stamp(1000, date=True) if t.name == "date" else None,
     ("accounting.db", "category"): lambda t: _members(t, {
         "income": "2", "food": "3", "housing": "4", "social": "5", "entertainment": "6",
@@ -531,7 +532,7 @@ TABLE_FILLS: dict[tuple[str, str], dict[str, str]] = {
     },
     ("broccoli", "recipes"): {"imageName": ""},
     # Simple Calendar: the columns AndroidWorld's CalendarEvent writes for the version it
-    # installs, at the values it gives an event with one reminder that does not repeat
+    # installs, at the values it gives an event that does not repeat
     ("events.db", "events"): {
         "repeat_rule": "0", "reminder_1_type": "0", "reminder_2_type": "0", "reminder_3_type": "0",
         "repeat_limit": "0", "repetition_exceptions": "[]", "attendees": "", "import_id": "",
@@ -767,7 +768,8 @@ def column_codec(probe: ir.Probe, fdef: ir.FieldDef | None, column: str) -> Code
     name = fdef.name
     if (name, column) in OPAQUE_COLUMNS:
         return OPAQUE
-    form = FORM_COLUMNS.get((name, column)) or STORE_COLUMNS.get((store_of(probe), column))
+    # the store's own form first (the more particular), then the field's
+    form = STORE_COLUMNS.get((store_of(probe), column)) or FORM_COLUMNS.get((name, column))
     if form is not None:
         return form(fdef.type) or OPAQUE
     if probe.source == "sqlite" and LINK.fullmatch(column):  # read as a JSON array
