@@ -311,3 +311,27 @@ def test_a_connection_to_a_network_not_saved_is_not_guessed() -> None:
     case = _judge("androidworld.system_wifi_turn_on", stray)
     assert case.phoneworld is False and case.device is None and case.agrees
     assert "c2" in case.unobservable
+
+
+def test_no_near_miss_connects_a_network_the_phone_has_not_saved() -> None:
+    """Connecting to a network saves it: a world where an unsaved network is connected is
+    none a phone can be in (its service would name a connection it does not list), so the
+    differential makes no such near miss; the ones it makes are all decided."""
+    import random
+
+    from tasklang.envs.device.differential import near_misses, run_task
+
+    compiled = library()["settings.ensure_wifi_on"]
+    _, traj = run_reference(compiled, 0)
+    assert traj.final.snapshot is not None
+    made = 0
+    for seed in range(12):
+        for name, world in near_misses(compiled, traj.final.snapshot, random.Random(seed), 50):
+            for net in world.apps["settings"].collections["wifi_networks"]:
+                assert net["saved"] or not net["connected"], (seed, name, net)
+            made += 1
+    assert made >= 12 * 3
+    for seed in (0, 1, 2):
+        assert all(c.agrees and c.device is not None for c in run_task(compiled, seed)), seed
+    assert not wifi.kept({"saved": "saved", "connected": "connected"},
+                         {"ssid": "Cafe", "saved": False, "connected": True})  # fmt: skip

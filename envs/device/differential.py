@@ -16,6 +16,7 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.appmodel import PREFS_RECORDS
+from tasklang.envs.device import wifi
 from tasklang.envs.device.check import device_check
 from tasklang.envs.device.codec import DecodeError
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
@@ -285,6 +286,8 @@ def near_misses(
                 world = _relocated(compiled, world, app, name, records[i], changed, fdef.name)
             world = _followed(compiled, world, app, name, records[i], changed)
             out.append((label, world))
+    # the records a system service keeps as it can keep them (no network connected unsaved)
+    out = [(n, world) for n, world in out if _service_holds(compiled, world)]
     if quiet:
         out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
     if unraised:
@@ -425,6 +428,17 @@ def _keeps_unraised(
         was = old.collections if old is not None else None
         now = new.collections if new is not None else None
         if not collections_unraised(was, now, name, default):
+            return False
+    return True
+
+
+def _service_holds(compiled: ir.CompiledTask, world: WorldSnapshot) -> bool:
+    """Whether every record of a collection a system service keeps is one it can hold."""
+    for spec in probe_specs(compiled):
+        if spec.probe.source != "service" or spec.kind != "collection":
+            continue
+        records = collection_records(world, spec.app, spec.target)
+        if not all(wifi.kept(spec.probe.columns, r) for r in records):
             return False
     return True
 

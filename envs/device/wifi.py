@@ -124,6 +124,19 @@ def unlisted(columns: dict[str, str]) -> dict[str, Any]:
     return {f: False for f, attr in columns.items() if attr in ("saved", "connected")}
 
 
+def kept(columns: dict[str, str], record: dict[str, Any]) -> bool:
+    """Whether the service can hold ``record`` (``columns``: field -> attribute): a network
+    connected to is saved (connecting saves it), so one that is not saved is not connected.
+
+    >>> kept({"saved": "saved", "connected": "connected"}, {"saved": False, "connected": True})
+    False
+    """
+    saved = next((f for f, attr in columns.items() if attr == "saved"), None)
+    if saved is None or record.get(saved) is not False:
+        return True
+    return all(record.get(f) is v for f, v in unlisted(columns).items())
+
+
 def networks_output(records: list[dict[str, Any]]) -> str:
     """What ``cmd wifi list-networks`` prints for these saved networks (``ssid`` and
     ``security`` as the service names them)."""
