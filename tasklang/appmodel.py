@@ -32,13 +32,18 @@ MEDIA_COLUMNS = {"duration": "duration"}
 # system services that keep records of their own, which a `service` probe reads through the
 # service's shell command: each service's attributes and the types of field they read. The
 # Wi-Fi service keeps the saved networks (not those only in range): `saved` is true of every
-# network it lists, and `connected` of the one it is connected to
+# network it lists, and `connected` of the one it is connected to; the Bluetooth manager
+# keeps the bonded devices (while Bluetooth is on): `paired` is true of every device it lists
 SERVICE_RECORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "wifi": {
         "ssid": ("text",),
         "security": ("enum",),
         "saved": ("bool",),
         "connected": ("bool",),
+    },
+    "bluetooth_manager": {
+        "name": ("text",),
+        "paired": ("bool",),
     },
 }
 # how a `prefs` probe's entry keeps a number: a duration in a unit (its milliseconds), or bits

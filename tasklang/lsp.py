@@ -918,7 +918,7 @@ KEYWORDS: dict[str, str] = {
     "table": '`sqlite "/path/db" table "name"`.',
     "files": '`files "/sdcard/**/*"`: a probe reading files matching a glob.',
     "service": '`service "wifi"`: a probe reading the records a system service keeps (the '
-    "saved Wi-Fi networks).",
+    'saved Wi-Fi networks; `"bluetooth_manager"`: the bonded Bluetooth devices).',
     "prefs": '`prefs "/data/data/PKG/shared_prefs/F.xml" key "k" [FORM] [{ value = "stored" }]`: '
     "a probe reading a setting from an app's shared preferences.",
 }

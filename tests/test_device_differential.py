@@ -54,15 +54,15 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 841 of 855 end states (seed 0, 6 near misses), 179 of them reference end
-    # states and 496 caught near misses; 6482 of 6532 clause results. (Near misses no step
+    # measured: 843 of 855 end states (seed 0, 6 near misses), 180 of them reference end
+    # states and 497 caught near misses; 6501 of 6544 clause results. (Near misses no step
     # of the episode could bring about are not made: a message, an order's line or a cart
     # line removed where nothing that removes one was tapped, a route started where Start
     # was not; nor are states the app's storage cannot hold, a lap missing in the middle, a
     # network connected but not saved.)
     assert len(decided) / len(cases) >= 0.97
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 179 and all(c.device for c in refs)
+    assert len(refs) >= 180 and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
     assert len(caught) >= 490
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)

@@ -779,15 +779,28 @@ def device_verdict(
     taken: list[Step] | None = None,
     first_at: Callable[[ir.Event], int | None] | None = None,
     ep: Episode | None = None,
+    final: Coverage | None = None,
 ) -> DeviceVerdict:
     """The device verdict on a verdict computed from probe readings (``steps``: read after
     every step too; ``readings``: the state read only at the end, read before the episode
     as well; ``taken``: the episode's steps, and ``first_at``: the first step an event the
     trajectory shows happened at, which order some events with the readings; ``ep``: the
-    episode as read, whose records some rows showed only in part)."""
+    episode as read, whose records some rows showed only in part). ``final``: what the
+    reading at the end covers, where a reading along the way got less (``cov``): a check of
+    the end state reads that reading alone."""
     hidden = unobservable(compiled, cov, steps)
+    if final is not None:  # a check reads the final state alone (``Checker.check_state``)
+        for clause in compiled.task.clauses:
+            if isinstance(clause.body, ir.CheckBody):
+                why = clause_problem(clause, compiled, final, steps)
+                if why is None:
+                    hidden.pop(clause.id, None)
+                else:
+                    hidden[clause.id] = why
     inferred = {}
+    whole = cov
     for clause in compiled.task.clauses:
+        cov = final if final is not None and isinstance(clause.body, ir.CheckBody) else whole
         # what the declarations prove is not left to readings, which may lose records (a
         # listing in part, a reading that failed) as if deleted
         declared = decide_declared(clause, cov)

@@ -211,9 +211,11 @@ def device_check(
             alike = [k for k in same if all(a is not None and a.get(k) == listed[k] for a in along)]
             cov = cov.with_quiet(frozenset(alike))
     unread = set(reading.unread)
+    lost: set[tuple[str, str]] = set()
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()
-        unread |= {key for st in states if st is not None for key in _missing(st, during)}
+        lost = {key for st in states if st is not None for key in _missing(st, during)}
+        lost -= unread
     # a datetime a screen showed only to the minute, before the episode or after it
     cov = cov.partly_read(shown_as_ranges(compiled, [s for s in (start, end) if s is not None]))
     readings, ep = None, None
@@ -234,7 +236,11 @@ def device_check(
 
         taken = traj.steps
     cov = cov.listed_in_part(reading.unlisted).without(unread)
-    return device_verdict(compiled, verdict, cov, probed, readings, taken, first_at, ep)
+    # ... but a check of the end state reads the reading at the end alone
+    at_end = cov if lost else None
+    return device_verdict(
+        compiled, verdict, cov.without(lost), probed, readings, taken, first_at, ep, at_end
+    )
 
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:

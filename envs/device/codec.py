@@ -889,6 +889,8 @@ SERVICE_COLUMNS: dict[tuple[str, str], Callable[[ir.FieldDef], Codec | None]] = 
     ("wifi", "security"): wifi_security,
     ("wifi", "saved"): lambda f: BOOL,
     ("wifi", "connected"): lambda f: BOOL,
+    ("bluetooth_manager", "name"): lambda f: TEXT,
+    ("bluetooth_manager", "paired"): lambda f: BOOL,
 }
 
 

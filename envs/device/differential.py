@@ -438,7 +438,9 @@ def _service_holds(compiled: ir.CompiledTask, world: WorldSnapshot) -> bool:
         if spec.probe.source != "service" or spec.kind != "collection":
             continue
         records = collection_records(world, spec.app, spec.target)
-        if not all(wifi.kept(spec.probe.columns, r) for r in records):
+        if spec.probe.namespace == "wifi" and not all(
+            wifi.kept(spec.probe.columns, r) for r in records
+        ):
             return False
     return True
 

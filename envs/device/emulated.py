@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tasklang import ir
-from tasklang.envs.device import mms, wifi
+from tasklang.envs.device import bluetooth, mms, wifi
 from tasklang.envs.device.codec import table_fills
 from tasklang.envs.device.phoneworld import STANDARD_FOLDERS, _escape, _listing_time, _sql_quote
 from tasklang.envs.device.probes import probe_specs
@@ -57,6 +57,7 @@ class Storage:
     # which no command here writes
     wifi_networks: list[tuple[str, str]] = field(default_factory=list)
     wifi_connected: list[str] = field(default_factory=list)
+    bonded: list[str] = field(default_factory=list)  # the Bluetooth devices paired, by name
 
 
 class EmulatedPhone:
@@ -112,6 +113,7 @@ class EmulatedPhone:
             *((("cmd", service), self.service) for service, _ in SERVICE_SETTINGS),
             (("cmd", "wifi", "list-networks"), self.wifi_networks),
             (("cmd", "wifi", "status"), self.wifi_status),
+            (("dumpsys", "bluetooth_manager"), self.bluetooth),
             (("run-as",), self.run_as),
             (("ls",), self.ls),
             (("cat",), self.cat),
@@ -135,6 +137,10 @@ class EmulatedPhone:
     def wifi_networks(self, argv: list[str], line: str) -> str:
         saved = [{"ssid": ssid, "security": kind} for ssid, kind in self.s.wifi_networks]
         return wifi.networks_output(saved)
+
+    def bluetooth(self, argv: list[str], line: str) -> str:
+        on = self.s.settings.get(("global", "bluetooth_on")) == "1"
+        return bluetooth.output(on, list(self.s.bonded))
 
     def wifi_status(self, argv: list[str], line: str) -> str:
         on = self.s.settings.get(("global", "wifi_on")) == "1" or bool(self.s.wifi_connected)

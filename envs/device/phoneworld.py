@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from tasklang import ir
-from tasklang.envs.device import mms, wifi
+from tasklang.envs.device import bluetooth, mms, wifi
 from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.probes import (
     DUMP_PATH,
@@ -111,6 +111,7 @@ class PhoneWorldTransport:
             ("uiautomator", "dump"): lambda a, _: f"UI hierchary dumped to: {a[2]}\n",
             ("dumpsys", "window"): self.dumpsys,
             ("dumpsys", "media_session"): self.media_session,
+            ("dumpsys", "bluetooth_manager"): self.bluetooth,
             ("date",): self.date,
             ("am", "force-stop"): self.force_stop,
             ("monkey",): lambda a, line: self.live().monkey(a, line),
@@ -260,7 +261,8 @@ class PhoneWorldTransport:
     def wifi(self, argv: list[str], line: str) -> str:
         """``cmd wifi list-networks`` and ``cmd wifi status``, from the records a `service
         "wifi"` probe reads: the saved ones listed, the connected one named."""
-        spec = next((s for s in self.specs if s.probe.source == "service"), None)
+        spec = next((s for s in self.specs if s.probe.source == "service"
+                     and s.probe.namespace == "wifi"), None)  # fmt: skip
         if spec is None or argv[2:] not in (["list-networks"], ["status"]):
             raise CommandFailed(line, 255, f"Unknown command: {' '.join(argv[2:])}")
         attr = {f.column: f for f in spec.fields}  # the service's attribute -> its field
@@ -281,6 +283,31 @@ class PhoneWorldTransport:
             ])  # fmt: skip
         on = [given(r, "ssid") or "" for r in records if given(r, "connected") == "1"]
         return wifi.status_output(self._wifi_on(on), on)
+
+    def bluetooth(self, argv: list[str], line: str) -> str:
+        """``dumpsys bluetooth_manager``, from the records a `service "bluetooth_manager"`
+        probe reads and the setting read from `bluetooth_on`: the paired devices listed while
+        Bluetooth is on."""
+        spec = next((s for s in self.specs if s.probe.source == "service"
+                     and s.probe.namespace == "bluetooth_manager"), None)  # fmt: skip
+        on = self._setting_on("bluetooth_on", False)
+        if spec is None:
+            return bluetooth.output(on, [])
+        attr = {f.column: f for f in spec.fields}
+        if "name" not in attr or "paired" not in attr:
+            return bluetooth.output(on, [])
+        name, paired = attr["name"], attr["paired"]
+        bonded = [r for r in self._records(spec) if paired.codec.encode(r.get(paired.field)) == "1"]
+        return bluetooth.output(on, [name.codec.encode(r.get(name.field)) or "" for r in bonded])
+
+    def _setting_on(self, key: str, otherwise: bool) -> bool:
+        """A boolean setting a `setting` probe reads from ``key`` (``otherwise`` if none)."""
+        for s in self.specs:
+            if s.kind == "setting" and s.probe.key == key:
+                state = self.world().apps.get(s.app)
+                if state is not None and s.target in state.settings:
+                    return bool(state.settings[s.target])
+        return otherwise
 
     def _wifi_on(self, connected: list[str]) -> bool:
         """Whether Wi-Fi is on: the setting read from `wifi_on` (else: whether connected)."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.appmodel import MEDIA, PREFS_ENTRY, PREFS_RECORDS, prefs_entry_map
-from tasklang.envs.device import mms, parse, wifi
+from tasklang.envs.device import bluetooth, mms, parse, wifi
 from tasklang.envs.device.codec import (
     DATA_ROW,
     DELETED_FLAGS,
@@ -591,13 +591,16 @@ class ProbeSpec(AppProbe):
             if not root.startswith("/"):
                 raise UnsafeValue(f"files probe `{p.path}` is not an absolute path")
             return Command(("ls", "-lRab", "--full-time", root), what, meta={"probe": self})
+        if p.source == "service" and p.namespace == "bluetooth_manager":
+            return Command(bluetooth.DUMP, f"{what}: the bonded Bluetooth devices",
+                           meta={"probe": self})  # fmt: skip
         if p.source == "service":
             return Command(wifi.LIST, f"{what}: the saved Wi-Fi networks", meta={"probe": self})
         return None
 
     def status_command(self) -> Command | None:
         """For a `service` probe, the command that says which record is connected."""
-        if self.probe.source != "service":
+        if self.probe.source != "service" or self.probe.namespace != "wifi":
             return None
         return Command(wifi.STATUS, f"read {self.app}.{self.target}: the Wi-Fi connection")
 
@@ -824,8 +827,7 @@ def coverage(
     partly: set[tuple[str, str, str]] = set()
     at_end = screen_coverage(compiled, fields, settings, partly)
     cov = Coverage.of(compiled, fields, settings, at_end).partly_read(partly)
-    unlisted = {s.key: wifi.unlisted(s.probe.columns) for s in specs
-                if s.probe.source == "service"}  # fmt: skip
+    unlisted = {s.key: service_unlisted(s) for s in specs if s.probe.source == "service"}
     for name, app in compiled.apps.items():  # until a reading says when it was read
         for p in app.probes:
             if p.upcoming is not None and (name, p.target) in at_end:
@@ -1306,6 +1308,13 @@ def _decode(codec: Codec, raw: str | None, spec: ProbeSpec) -> Any:
         raise parse.OutputError(f"{spec.app}.{spec.target}: {exc}") from None
 
 
+def service_unlisted(spec: ProbeSpec) -> dict[str, Any]:
+    """What every record a `service` probe's reading does not list holds, by field."""
+    if spec.probe.namespace == "bluetooth_manager":
+        return bluetooth.unlisted(spec.probe.columns)
+    return wifi.unlisted(spec.probe.columns)
+
+
 def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None]]:
     """The probe's rows as raw column values (files: the listing, contents read by `cat`)."""
     src = spec.probe.source
@@ -1315,6 +1324,8 @@ def raw_rows(spec: ProbeSpec, out: str, run: Shell) -> list[dict[str, str | None
         return [r for r in kept if flag is None or r.get(flag) != "1"]
     if src == "sqlite":
         return parse.parse_sqlite_quote(out)
+    if src == "service" and spec.probe.namespace == "bluetooth_manager":
+        return bluetooth.rows(out)  # raises parse.Unread while Bluetooth is off
     if src == "service":  # raises wifi.Unlisted for a connection to a network not listed
         return wifi.rows(out, run(wifi.STATUS))
     pattern = spec.probe.path or ""

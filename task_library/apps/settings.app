@@ -132,6 +132,9 @@ app settings {
     saved = "saved",
     connected = "connected",
   }
-  probe bluetooth_devices: ui id "android:id/title" package "com.android.settings" { name = "text" }
+  # `dumpsys bluetooth_manager` lists the bonded devices while Bluetooth is on (a device only
+  # in range is no record of the service: every device it does not list is not paired); with
+  # Bluetooth off it lists none, and the devices are not read
+  probe bluetooth_devices: service "bluetooth_manager" { name = "name", paired = "paired" }
   probe app_notifications: ui id "com.android.settings:id/app_name" { app_name = "text" }
 }
