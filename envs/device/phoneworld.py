@@ -311,12 +311,7 @@ class PhoneWorldTransport:
 
     def _wifi_on(self, connected: list[str]) -> bool:
         """Whether Wi-Fi is on: the setting read from `wifi_on` (else: whether connected)."""
-        for s in self.specs:
-            if s.kind == "setting" and s.probe.key == "wifi_on":
-                state = self.world().apps.get(s.app)
-                if state is not None and s.target in state.settings:
-                    return bool(state.settings[s.target])
-        return bool(connected)
+        return self._setting_on("wifi_on", bool(connected))
 
     def kept_elsewhere(self, uri: str, line: str, projection: list[str]) -> str:
         """The provider that keeps the records a field is true for: the MMS provider's
