@@ -287,7 +287,9 @@ def near_misses(
             world = _followed(compiled, world, app, name, records[i], changed)
             out.append((label, world))
     # the records a system service keeps as it can keep them (no network connected unsaved)
-    out = [(n, world) for n, world in out if _service_holds(compiled, world)]
+    networks = [s for s in probe_specs(compiled)
+                if s.probe.source == "service" and s.probe.namespace == "wifi"]  # fmt: skip
+    out = [(n, world) for n, world in out if _service_holds(networks, world)]
     if quiet:
         out = [(n, world) for n, world in out if _keeps_quiet(compiled, snap, world, quiet)]
     if unraised:
@@ -432,17 +434,14 @@ def _keeps_unraised(
     return True
 
 
-def _service_holds(compiled: ir.CompiledTask, world: WorldSnapshot) -> bool:
-    """Whether every record of a collection a system service keeps is one it can hold."""
-    for spec in probe_specs(compiled):
-        if spec.probe.source != "service" or spec.kind != "collection":
-            continue
-        records = collection_records(world, spec.app, spec.target)
-        if spec.probe.namespace == "wifi" and not all(
-            wifi.kept(spec.probe.columns, r) for r in records
-        ):
-            return False
-    return True
+def _service_holds(networks: list[ProbeSpec], world: WorldSnapshot) -> bool:
+    """Whether every record the Wi-Fi service keeps (``networks``: its probes) is one it can
+    hold."""
+    return all(
+        wifi.kept(spec.probe.columns, r)
+        for spec in networks
+        for r in collection_records(world, spec.app, spec.target)
+    )
 
 
 def _as_stored(
