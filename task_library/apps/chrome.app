@@ -33,6 +33,13 @@ app chrome {
     xpath "//node[starts-with(@content-desc, 'More options for ')]",
     id "com.android.chrome:id/folder_text"
 
+  # The open tabs are the browser's, not the user's data, and Chrome changes them with no
+  # action taken in it: a page's title changes as it loads, a tab another app opened (a file
+  # from Files, a link from a chat) closes again when Back leaves it for that app, and tabs left
+  # unused for weeks are closed. A guard on everything (`deleted any`) does not watch them; a
+  # clause that names `chrome.tabs` still does.
+  changes tabs by itself
+
   settings {
     javascript: bool = true
     desktop_site: bool = false
