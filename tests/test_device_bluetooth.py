@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tasklang.envs.device import bluetooth
-from tasklang.envs.device.check import probe
-from tasklang.envs.device.differential import library, run_task
+from tasklang.envs.device import bluetooth, check
+from tasklang.envs.device.check import probe, probe_start
+from tasklang.envs.device.differential import library, run_task, start_reading
 from tasklang.envs.device.emulated import EmulatedPhone, Storage
 from tasklang.envs.device.parse import Unread
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
+from tasklang.envs.device.probes import carry_unread, needs_start
 from tasklang.envs.phoneworld.episode import run_reference
+from tasklang.verifiers.probes import step_proofs
 
 # the manager's state, then the adapter's dump: the bonded devices (an address masked as newer
 # releases print it, one whole, a name with brackets and spaces), then the next section
@@ -120,3 +122,75 @@ def test_a_check_of_the_end_state_is_decided_though_the_first_readings_could_not
         assert ref.device is True and not set(checks) & set(ref.unobservable), seed
         off = cases["setting settings.bluetooth"]
         assert off.device is False and {"c2", "c3", "c4"} <= set(off.unobservable)
+
+
+def test_turning_bluetooth_off_is_decided_on_the_pairings_read_before_the_episode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With Bluetooth off a phone lists no bonded device; the reading before the episode
+    (Bluetooth on) does, and no step of the episode could pair or forget one, nor make the
+    phone hear of a new device (the settings model's `changes ... .paired only by` and
+    `adds ... only on` lines): that reading stands for the end, so the devices still paired
+    are decided, on every seed. Without it they are not."""
+    compiled = library()["androidworld.system_bluetooth_turn_off"]
+    _, traj = run_reference(compiled, 0)
+    start = start_reading(compiled, traj)
+    assert start is not None
+    before = start.snapshot.apps["settings"].collections["bluetooth_devices"]
+    assert before == [{"name": "Pixel Buds Pro", "paired": True},
+                      {"name": "Car Kit 2290", "paired": True}]  # fmt: skip
+    for seed in (0, 1, 2):
+        cases = {c.name: c for c in run_task(compiled, seed)}
+        ref = cases["reference"]
+        assert ref.device is True and not ref.unobservable, (seed, ref)
+    monkeypatch.setattr(check, "carry_unread", lambda c, s, end, *rest: (end, set()))
+    ref = run_task(compiled, 0)[0]
+    assert ref.device is None and "c2" in ref.unobservable
+
+
+def test_the_pairings_read_before_stand_for_the_end_only_where_the_steps_prove_them() -> None:
+    compiled = library()["androidworld.system_bluetooth_turn_off"]
+    _, traj = run_reference(compiled, 0)
+    start = start_reading(compiled, traj)
+    end = traj.final.snapshot
+    assert start is not None and end is not None
+    read_end = probe(compiled, PhoneWorldTransport(compiled, lambda: end, lambda: "<hierarchy/>"))
+    key = ("settings", "bluetooth_devices")
+    unread = set(read_end.unread)
+    assert key in unread
+    proofs = step_proofs(compiled, traj.steps)
+    assert ("settings", "bluetooth_devices.paired") in proofs.quiet
+    assert key in proofs.kept and key in proofs.closed
+    args = (proofs.quiet, proofs.kept, proofs.closed)
+    carried, which = carry_unread(compiled, start.snapshot, read_end.snapshot, unread, *args)
+    assert which == {key}
+    assert (
+        carried.apps["settings"].collections["bluetooth_devices"]
+        == (start.snapshot.apps["settings"].collections["bluetooth_devices"])
+    )
+    assert "bluetooth_devices" not in read_end.snapshot.apps["settings"].collections  # a copy
+    # a step that could pair or forget a device, one that could list a new device, no
+    # reading before the episode, or a reading at the end that got them: nothing is carried
+    paired_open = proofs.quiet - {("settings", "bluetooth_devices.paired")}
+    for quiet, kept, closed, before, missing in [
+        (paired_open, proofs.kept, proofs.closed, start.snapshot, unread),
+        (proofs.quiet, proofs.kept, proofs.closed - {key}, start.snapshot, unread),
+        (proofs.quiet, proofs.kept - {key}, proofs.closed, start.snapshot, unread),
+        (proofs.quiet, proofs.kept, proofs.closed, None, unread),
+        (proofs.quiet, proofs.kept, proofs.closed, start.snapshot, set()),
+    ]:
+        out, which = carry_unread(compiled, before, read_end.snapshot, missing, quiet, kept, closed)
+        assert which == set() and out is read_end.snapshot
+
+
+def test_a_phone_is_read_before_the_episode_for_its_bonded_devices() -> None:
+    compiled = library()["androidworld.system_bluetooth_turn_off"]
+    assert needs_start(compiled)
+    storage = Storage(bonded=["Galaxy Buds2"])
+    storage.settings[("global", "bluetooth_on")] = "1"
+    start = probe_start(compiled, EmulatedPhone(compiled, storage))
+    read = start.snapshot.apps["settings"].collections["bluetooth_devices"]
+    assert read == [{"name": "Galaxy Buds2", "paired": True}]
+    storage.settings[("global", "bluetooth_on")] = "0"
+    start = probe_start(compiled, EmulatedPhone(compiled, storage))
+    assert "off" in start.unread[("settings", "bluetooth_devices")]

@@ -10,6 +10,7 @@ gets the same result from both, and a verdict the phone decides is PhoneWorld's 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -293,23 +294,34 @@ def test_differential_cli_on_a_task_file() -> None:
     assert not summary["disagreements"] and not summary["errors"]
 
 
-def test_differential_says_why_a_reference_stays_undecided() -> None:
+def test_differential_says_why_a_reference_stays_undecided(tmp_path: Path) -> None:
     import json
 
     from typer.testing import CliRunner
 
     from tasklang.cli import app
+    from tasklang.compiler import library_root
 
-    task = "androidworld.system_bluetooth_turn_off"  # no page lists the devices, BT off
-    ids = {c.id for c in library()[task].task.clauses}
+    # turning Bluetooth off as its first revision checked it: no device connected, which no
+    # probe reads (the Bluetooth service lists the bonded devices, not the connected ones)
+    task = "androidworld.system_bluetooth_turn_off"
+    text = (library_root() / "androidworld" / f"{task}.task").read_text(encoding="utf-8")
+    paired = "    count(settings.bluetooth_devices where paired) == 2\n"
+    assert paired in text
+    path = tmp_path / f"{task}.task"
+    path.write_text(
+        text.replace(paired, "    none settings.bluetooth_devices where connected\n" + paired),
+        encoding="utf-8",
+    )
+    ids = {f"c{i}" for i in range(1, 6)}
     runner = CliRunner()
-    result = runner.invoke(app, ["device", "differential", task, "--format", "json"])
+    result = runner.invoke(app, ["device", "differential", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     [undecided] = json.loads(result.output)["undecided_references"]
     assert undecided["task"] == task and undecided["clauses"]
     assert set(undecided["clauses"]) <= ids
     assert any("settings.bluetooth_devices" in why for why in undecided["clauses"].values())
-    text = runner.invoke(app, ["device", "differential", task, "--why"])
+    text = runner.invoke(app, ["device", "differential", str(path), "--why"])
     assert text.exit_code == 0, text.output
     assert "1 of 1 reference end states undecided on a phone" in text.output
     assert f"UNDECIDED {task}" in text.output

@@ -12,6 +12,7 @@ from tasklang import ir
 from tasklang.envs.device.probes import (
     Listed,
     Reading,
+    carry_unread,
     coverage,
     fill_unraised,
     probe_specs,
@@ -189,6 +190,10 @@ def device_check(
         proofs = step_proofs(compiled, traj.steps if history else None)
     # a field no step could raise from its default, where none held another before
     end, filled = fill_unraised(start, end, proofs.unraised)
+    # a service's records the end could not read, where the steps prove them as they were
+    end, carried = carry_unread(
+        compiled, start, end, set(reading.unread), proofs.quiet, proofs.kept, proofs.closed
+    )
     states = step_states if probed and step_states is not None else [None] * len(traj.steps)
     steps = [
         s.model_copy(update={"snapshot": st}) for s, st in zip(traj.steps, states, strict=True)
@@ -210,7 +215,7 @@ def device_check(
                      for s in traj.steps]  # fmt: skip
             alike = [k for k in same if all(a is not None and a.get(k) == listed[k] for a in along)]
             cov = cov.with_quiet(frozenset(alike))
-    unread = set(reading.unread)
+    unread = set(reading.unread) - carried
     lost: set[tuple[str, str]] = set()
     if probed:  # state a reading along the way could not get is not seen changing either
         during = cov.during()

@@ -1134,8 +1134,8 @@ def listed_paths(spec: ProbeSpec, run: Shell) -> frozenset[str]:
 def needs_start(compiled: ir.CompiledTask) -> bool:
     """Whether a reading before the episode can decide a clause (see :func:`read_start`):
     a change event on state only screens show, a guard on a collection a listing shows (see
-    :func:`listing_specs`), or a field no page shows that may be read as its default (see
-    :func:`defaults_read`)."""
+    :func:`listing_specs`), a field no page shows that may be read as its default (see
+    :func:`defaults_read`), or a collection a system service keeps (:func:`carried_specs`)."""
     from tasklang.verifiers.bracket import bracketed_event
     from tasklang.verifiers.probes import change_scopes, removal_scopes
     from tasklang.verifiers.state import unraised_fields
@@ -1144,7 +1144,7 @@ def needs_start(compiled: ir.CompiledTask) -> bool:
     # what may lose no record along the episode: append-only, or removed only somewhere;
     # and what may not change along it: what changes only somewhere
     kept = cov.append_only | frozenset(removal_scopes(compiled.apps))
-    if defaults_read(compiled, cov):
+    if defaults_read(compiled, cov) or carried_specs(compiled, probe_specs(compiled)):
         return True
     raised = unraised_fields(compiled.apps)
     quiet = frozenset(change_scopes(compiled.apps)) - frozenset(raised)
@@ -1209,6 +1209,42 @@ def fill_unraised(
     return out, filled
 
 
+def carry_unread(
+    compiled: ir.CompiledTask,
+    start: WorldSnapshot | None,
+    end: WorldSnapshot,
+    unread: set[tuple[str, str]],
+    quiet: frozenset[tuple[str, str]],
+    kept: frozenset[tuple[str, str]],
+    closed: frozenset[tuple[str, str]],
+) -> tuple[WorldSnapshot, set[tuple[str, str]]]:
+    """``end`` with each collection of :func:`carried_specs` that the reading at the end
+    could not get (``unread``) as the reading before the episode (``start``) got it, where
+    the steps prove that no record was removed from it (``kept``) or added to it
+    (``closed``), and that no field the probe reads but the key changed in any record
+    (``quiet``: the collection, or each such field); and the collections so read."""
+    carried: set[tuple[str, str]] = set()
+    out = end
+    for spec in carried_specs(compiled, probe_specs(compiled)):
+        app, coll = spec.key
+        before = _collection(start, app, coll)
+        rdef = compiled.apps[app].record_of(coll)
+        key = rdef.key_field() if rdef is not None else None
+        if spec.key not in unread or before is None or key is None:
+            continue
+        if spec.key not in kept or spec.key not in closed:
+            continue
+        fields = {f.field for f in spec.fields if f.codec.exact} - {key.name}
+        if spec.key not in quiet and any((app, f"{coll}.{f}") not in quiet for f in fields):
+            continue
+        if out is end:
+            out = end.model_copy(deep=True)
+        state = out.apps.setdefault(app, AppState())
+        state.collections[coll] = [dict(r) for r in before]
+        carried.add(spec.key)
+    return out, carried
+
+
 def _collection(snap: WorldSnapshot | None, app: str, coll: str) -> list[dict[str, Any]] | None:
     state = snap.apps.get(app) if snap is not None else None
     return state.collections.get(coll) if state is not None else None
@@ -1221,12 +1257,37 @@ def read_start(
     with the reading after it, it proves some changes along the way (see
     ``tasklang.verifiers.bracket``). The screens' apps are left open. The folders of the
     listings whose rows are not the records are read too (``Reading.listed``): the same
-    ones after the episode prove those records unchanged (see :func:`listing_specs`)."""
+    ones after the episode prove those records unchanged (see :func:`listing_specs`); and so
+    are the collections a system service keeps (:func:`carried_specs`)."""
     reading = Reading(WorldSnapshot(tz=_tz(compiled)))
     _read_screens(start_specs(compiled), run, reading, sleep)
-    for spec in listing_specs(compiled, probe_specs(compiled)):
+    specs = probe_specs(compiled)
+    for spec in listing_specs(compiled, specs):
         reading.listed[spec.key] = listed_paths(spec, run)
+    for spec in carried_specs(compiled, specs):
+        cmd = spec.command()
+        if cmd is None:
+            continue
+        try:
+            records = records_of(spec, run(cmd.argv), run)
+        except (Ambiguous, wifi.Unlisted, parse.Unread) as exc:
+            reading.unread[spec.key] = str(exc)
+        else:
+            state = reading.snapshot.apps.setdefault(spec.app, AppState())
+            state.collections[spec.target] = records
     return reading
+
+
+def carried_specs(compiled: ir.CompiledTask, specs: list[ProbeSpec]) -> list[ProbeSpec]:
+    """The collections a clause reads that a system service keeps, which a reading may not
+    get for the phone's state at the time (no bonded Bluetooth device is listed while
+    Bluetooth is off): :func:`read_start` reads them before the episode too, and where the
+    steps prove them unchanged that reading stands for the one after (``check.carry_unread``)."""
+    read = {
+        (n.app, n.name) for n in ir.walk(compiled.task.clauses) if isinstance(n, ir.CollectionRef)
+    }
+    return [s for s in specs if s.probe.source == "service" and s.kind == "collection"
+            and s.key in read]  # fmt: skip
 
 
 def start_specs(compiled: ir.CompiledTask) -> list[ScreenSpec]:

@@ -21,6 +21,7 @@ from tasklang.envs.device.codec import table_fills
 from tasklang.envs.device.probes import (
     DUMP_PATH,
     ProbeSpec,
+    carried_specs,
     defaults_read,
     encode_values,
     files_root,
@@ -141,6 +142,12 @@ def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
             f"{app}.{name}: shown on no page; read as {json.dumps(default)} in every record "
             "where no step took a way to change it (its `changes` line) and the reading "
             "before the episode listed no record"
+        )
+    for carried in carried_specs(compiled, probe_specs(compiled)):
+        plan.notes.append(
+            f"{carried.app}.{carried.target}: read before the episode too (after setup): where the "
+            "reading after it cannot list them, that reading stands for it if no step took a "
+            "way to add, remove or change them (their `adds`, `removes` and `changes` lines)"
         )
 
 

@@ -115,6 +115,14 @@ app settings {
     xpath "//node[@clickable='true' and .//node[@text='Airplane mode']]",
     xpath "//node[@package='com.android.systemui' and (contains(@text, 'Bluetooth') or contains(@content-desc, 'Bluetooth'))]",
     xpath "//node[@package='com.android.systemui' and (@text='Airplane mode' or @content-desc='Airplane mode')]"
+  # A device is paired only from its "Pair with ...?" dialog (a device that asks to pair shows
+  # the same one) and unpaired only from "Forget device?": turning Bluetooth off or on, and
+  # airplane mode, keep the pairings. The phone hears of a device it has not paired only
+  # while it scans (the list of available devices) or when that device asks to pair.
+  changes bluetooth_devices.paired only by text "Pair", text "Forget device"
+  adds bluetooth_devices only on
+    text "Available devices",
+    xpath "//node[starts-with(@text, 'Pair with ')]"
   # No step removes a network or a device: forgetting one leaves it listed, unsaved (or
   # unpaired), among those in range, and the lists keep what they show while the page is
   # left (PhoneWorld never takes one away)
