@@ -181,10 +181,11 @@ def device_check(
     reading = probe(compiled, transport, timeout, initial, screens=True, sleep=sleep)
     probed = step_states is not None and len(step_states) == len(traj.steps)
     stamped: set[tuple[str, str, str]] = set()
+    untold: set[tuple[str, str, str]] = set()
     end = reading.snapshot
     if probed and step_states is not None:  # what the app set from a setting, step by step
         packages = [s.observation.package for s in traj.steps]
-        step_states, end, stamped = stamp(compiled, initial, step_states, end, packages)
+        step_states, end, stamped, untold = stamp(compiled, initial, step_states, end, packages)
     start = start if start is not None else start_of(traj)
     if proofs is None:
         proofs = step_proofs(compiled, traj.steps if history else None)
@@ -203,7 +204,8 @@ def device_check(
     verdict = check_trajectory(compiled, seen, initial_override=traj.header.instance.initial)
     cov = coverage(compiled, initial=initial).with_quiet(proofs.quiet).with_kept(proofs.kept)
     cov = cov.with_closed(proofs.closed).with_one_way(proofs.one_way)
-    cov = cov.with_fields(stamped | filled)
+    # ... each in the records whose value the readings tell
+    cov = cov.with_fields(stamped | filled).partly_read(untold)
     # a field some rows do not keep is read only in the records that keep it
     cov = cov.partly_read(not_kept(compiled, [*(s for s in states if s is not None), end]))
     listed = listed if listed is not None else listed_of(traj)
