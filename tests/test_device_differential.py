@@ -34,7 +34,7 @@ def cases() -> list[Case]:
 
 def test_whole_library_agrees(cases: list[Case]) -> None:
     assert len({c.task for c in cases}) == len(library()) >= 180
-    assert len(cases) > 850
+    assert len(cases) > 800  # measured: 821 (a reference end state and near misses of it)
     wrong = [
         (c.task, c.name, c.phoneworld, c.device, c.disagreements) for c in cases if not c.agrees
     ]
@@ -55,19 +55,19 @@ def test_another_instance_of_every_task_agrees_too() -> None:
 
 def test_the_phone_decides_a_real_share_and_catches_near_misses(cases: list[Case]) -> None:
     decided = [c for c in cases if c.device is not None]
-    # measured: 843 of 855 end states (seed 0, 6 near misses), 180 of them reference end
-    # states and 497 caught near misses; 6501 of 6544 clause results. (Near misses no step
-    # of the episode could bring about are not made: a message, an order's line or a cart
-    # line removed where nothing that removes one was tapped, a route started where Start
-    # was not; nor are states the app's storage cannot hold, a lap missing in the middle, a
-    # network connected but not saved.)
-    assert len(decided) / len(cases) >= 0.97
+    # measured: 820 of 821 end states (seed 0, 6 near misses), every one of the 183
+    # reference end states and 521 caught near misses; 6244 of 6255 clause results. (Near
+    # misses no step of the episode could bring about are not made: a message, an order's
+    # line or a cart line removed where nothing that removes one was tapped, a route started
+    # where Start was not; nor are states the app's storage cannot hold, a lap missing in the
+    # middle, a network connected but not saved, two records of one key.)
+    assert len(decided) / len(cases) >= 0.99
     refs = [c for c in decided if c.name == "reference"]
-    assert len(refs) >= 180 and all(c.device for c in refs)
+    assert len(refs) == len(library()) and all(c.device for c in refs)
     caught = [c for c in decided if c.name != "reference" and c.device is False]
-    assert len(caught) >= 490
+    assert len(caught) >= 510
     observable = sum(c.observable for c in cases) / sum(c.clauses for c in cases)
-    assert observable >= 0.98
+    assert observable >= 0.99
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -156,8 +156,13 @@ def test_probe_reading_is_the_world_the_probes_cover(task_id: str) -> None:
     transport = PhoneWorldTransport(compiled, lambda: world, lambda: world.ui_xml or "", initial)
     snap = probe(compiled, transport).snapshot
     assert project(snap, compiled) == project(world, compiled)
-    # the video recorded in the episode is the one file whose length is read
-    assert held_in_part(snap, world, compiled) == (1 if task_id == "camera.record_video" else 0)
+    # the video recorded in the episode is the one file whose length is read; each event of
+    # the built-in type is read with it (a type of the user's own would not be)
+    events = (
+        world.apps["calendar"].collections.get("events", []) if "calendar" in world.apps else []
+    )
+    partly = {"camera.record_video": 1, "calendar.add_event_reminder": len(events)}
+    assert held_in_part(snap, world, compiled) == partly.get(task_id, 0)
     assert snap.foreground == world.foreground
     assert snap.ui_xml == world.ui_xml and snap.clock == world.clock
     assert any(line.startswith(("content", "settings", "run-as", "ls")) for line in transport.lines)

@@ -74,7 +74,7 @@ def phones_own(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Storage:
             ns, key = p.namespace or "", p.key or ""
             s.settings[(ns, key)] = "1" if service_setting(ns, key) else "7"  # Data Saver on
         elif p.source == "sqlite":
-            ids = {f.link.key: "1" for f in spec.links if f.link is not None}  # the row's id
+            ids = {link.key: "1" for link in spec.all_links}  # the row's id
             s.tables[(p.path or "", p.table or "")] = [{c: "own" for c in spec.columns} | ids]
         elif spec.prefs_key is not None and spec.codec is not None:  # its own preferences
             own = spec.codec.encode(spec.default) or ""
@@ -172,3 +172,54 @@ def test_a_recorders_rows_and_files_are_written_and_its_own_come_back_whole() ->
     )
     run_teardown(compiled, initial, phone, saved)
     assert snapshot_of(storage) == before
+
+
+def test_a_photo_sent_on_wechat_is_named_by_the_digest_of_its_original() -> None:
+    """WeChat writes an image message with no file name, and the MD5 of the original in its
+    row of `ImgInfo2` (`msglocalid` the message's `msgId`). After setup, a photo sent as
+    WeChat keeps it is read as the gallery file whose content has that digest; the photo of
+    another content, or one the phone no longer has, leaves the body unread."""
+    import hashlib
+
+    compiled = library()["cross.gallery_share_photo_wechat"]
+    initial = sample_instance(compiled, 0).initial
+    db = "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db"
+    storage = Storage()
+    phone = EmulatedPhone(compiled, storage)
+    # the phone's own: an image it sent, whose row of ImgInfo2 could name a row setup writes
+    own = {"msglocalid": "1", "origImgMD5": "0" * 32}
+    storage.tables[(db, "ImgInfo2")] = [own]
+    before = snapshot_of(storage)
+    saved = run_setup(compiled, initial, phone)
+    assert storage.tables[(db, "ImgInfo2")] == [] and storage.tables[(db, "message")] == []
+    media = initial.apps["gallery"].collections["media"]
+    for i, m in enumerate(media):  # the phone's photos: setup writes the gallery's rows only
+        _put(storage, m["path"], f"pixels {i}".encode())
+    pic = media[1]
+
+    def send(content: bytes) -> dict[str, Any]:
+        storage.tables[(db, "message")] = [
+            {"msgId": "7", "talker": "wxid_g6t1y5", "type": "3", "isSend": "1",
+             "content": '<msg><img length="0" /></msg>', "createTime": "1778756700000"}
+        ]  # fmt: skip
+        md5 = hashlib.md5(content).hexdigest().upper()
+        storage.tables[(db, "ImgInfo2")] = [{"msglocalid": "7", "origImgMD5": md5}]
+        [read] = (
+            probe(compiled, phone, initial=initial).snapshot.apps["wechat"].collections["messages"]
+        )
+        return read
+
+    sent = send(f"pixels {1}".encode())
+    assert (sent["kind"], sent["body"], sent["outgoing"]) == ("image", pic["name"], True)
+    assert "md5sum" in " ".join(phone.lines)
+    assert "body" not in send(b"a photo the gallery does not hold")
+    del storage.files[pic["path"]]
+    assert "body" not in send(f"pixels {1}".encode())
+    for m in media:
+        storage.files.pop(m["path"], None)
+    run_teardown(compiled, initial, phone, saved)
+    after = snapshot_of(storage)
+    assert storage.tables[(db, "ImgInfo2")] == [own]
+    assert {k: v for k, v in after.items() if k != "files"} == {
+        k: v for k, v in before.items() if k != "files"
+    }

@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from tasklang import ir
 from tasklang.cli import app
 from tasklang.compiler import library_root
-from tasklang.envs.device.codec import TEXT, table_fills
+from tasklang.envs.device.codec import TEXT, DecodeError, table_fills
 from tasklang.envs.device.differential import library
 from tasklang.envs.device.parse import OutputError, parse_setting
 from tasklang.envs.device.probes import (
@@ -42,6 +42,7 @@ from tasklang.envs.device.runner import teardown_commands
 from tasklang.envs.device.services import DATA_SAVER
 from tasklang.envs.device.setup import (
     build_plan,
+    read_through,
     restore_table_sql,
     save_table_sql,
     writable_values,
@@ -117,6 +118,13 @@ def hostile_world(s: str, setting: str | None = None) -> WorldSnapshot:
         rdef = model.record(coll.record) if coll else None
         assert rdef is not None
         rec = {f.name: hostile_value(f.type, s) for f in rdef.fields}
+        for fm in spec.fields:  # (an event's type: only a built-in one can be written)
+            fdef = rdef.field(fm.field)
+            if fdef is not None and fm.codec.exact and fm.codec.from_record is None:
+                try:
+                    fm.codec.encode(rec.get(fm.field))
+                except DecodeError:
+                    rec[fm.field] = fdef.default
         if spec.probe.source == "files":
             rec["path"] = f"{files_root(spec.probe.path or '')}/{name}"
             rec["modified"] = "2026-05-14T08:30:00"
@@ -514,13 +522,21 @@ def _restores_whole(spec: ProbeSpec, s: str) -> bool:
     own = [(7, *[s for _ in spec.columns], bytes(range(256))), (9, *[None for _ in cols])]
     db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' for _ in range(len(cols) + 1))})",
                    own)  # fmt: skip
+    # the tables a field is read from in part (WeChat's ImgInfo2): the phone's rows there too
+    through = {link.table: [link.fk, link.row_value] for f in spec.fields for link in f.inner_links}
+    for name, link_cols in through.items():
+        db.execute(f"CREATE TABLE {sql_name(name)} ({', '.join(map(sql_name, link_cols))})")
+        db.execute(f"INSERT INTO {sql_name(name)} VALUES (?, ?)", (7, s))
+    assert set(through) == set(read_through(spec))
     db.executescript(save_table_sql(spec))
+    emptied = all(not db.execute(f"SELECT * FROM {sql_name(t)}").fetchall() for t in through)
     db.executescript(f"DELETE FROM {table}; INSERT INTO {table} (_rowid) VALUES (1);")
     db.executescript(save_table_sql(spec))  # a second setup keeps the first copy
     db.executescript(restore_table_sql(spec))
     back = db.execute(f"SELECT * FROM {table} ORDER BY _rowid").fetchall()
+    linked = [db.execute(f"SELECT * FROM {sql_name(t)}").fetchall() for t in through]
     left = db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'tasklang%'").fetchall()
-    return back == own and not left
+    return back == own and emptied and linked == [[(7, s)]] * len(through) and not left
 
 
 def _plain_cell(s: str) -> bool:
@@ -801,3 +817,49 @@ def test_each_apps_table_is_written_in_the_apps_own_forms(
         if f.codec.exact and all(c in first for c in f.parts):
             raw = ",".join(str(first[c]) for c in f.parts)
             assert f.codec.decode(raw) == record[f.field], f.field
+
+
+@PROPERTY
+@given(hostile)
+@example("a'b\"c $(reboot) `id`; rm -rf /")
+@example("new\nline")
+def test_a_photos_digest_is_read_through_a_hostile_file_name_as_data(s: str) -> None:
+    """A photo's path reaches `md5sum` as one argument, whatever its name holds; the image
+    sent from it is named by it, or (a name `md5sum` cannot print on one line) left unread,
+    never read as another."""
+    from tasklang.envs.device.check import probe
+    from tasklang.envs.device.phoneworld import PhoneWorldTransport
+    from tasklang.envs.device.probes import digest_command
+
+    compiled = library()["cross.gallery_share_photo_wechat"]
+    name = "p" + s.replace("/", "_") + ".jpg"
+    path = f"/sdcard/Pictures/Family/{name}"
+    assert round_trips(digest_command(path))
+    world = WorldSnapshot(clock="2026-05-14T19:05:00")
+    photo = {"path": path, "name": name, "folder": "Family", "kind": "image",
+             "taken": "2026-05-10T18:22:04", "size": 9}  # fmt: skip
+    world.apps["gallery"] = AppState(collections={"media": [photo], "albums": []})
+    sent = {"chat": "wxid_a", "outgoing": True, "kind": "image", "body": name,
+            "sent_at": "2026-05-14T19:06:00"}  # fmt: skip
+    world.apps["wechat"] = AppState(collections={"messages": [sent]})
+    transport = PhoneWorldTransport(compiled, lambda: world, lambda: "<hierarchy/>")
+    [read] = probe(compiled, transport).snapshot.apps["wechat"].collections["messages"]
+    assert read.get("body", name) == name
+    if len(name.splitlines()) == 1 and name.strip() == name:
+        assert read["body"] == name
+    assert any(line.startswith("md5sum ") for line in transport.lines)
+
+
+def test_an_event_type_of_the_users_own_stops_the_plan() -> None:
+    """Simple Calendar keeps an event's type as the id of its type's row; setup knows only
+    the built-in one's, so an event of another type is refused with the reason, not written
+    as text where an id belongs."""
+    compiled = library()["androidworld.simple_calendar_add_one_event"]
+    initial = sample_instance(compiled, 0).initial
+    assert initial is not None
+    world = initial.model_copy(deep=True)
+    event = {"title": "Gym", "start": "2026-05-14T08:00:00", "end": "2026-05-14T09:00:00",
+             "event_type": "Workouts"}  # fmt: skip
+    world.apps.setdefault("calendar", AppState()).collections["events"] = [event]
+    with pytest.raises(UnsafeValue, match=r"calendar\.events: 'Workouts' is no built-in value"):
+        build_plan(compiled, world)

@@ -1,6 +1,8 @@
 """WeChat's chat messages as its `message` table keeps them: a row's `type` says what the
-message is, its `content` holds the words or an XML document. A field a row does not keep (an
-image's file name) leaves the field unread for the episode, never guessed."""
+message is, its `content` holds the words or an XML document; an image names no file, but its
+rows of `ImgInfo2` keep the MD5 of the original sent, which the reading names by the files the
+records name. A field a row does not keep (a red packet's amount) leaves the field unread for
+the episode, never guessed."""
 
 from __future__ import annotations
 
@@ -10,10 +12,16 @@ import pytest
 
 from tasklang import ir
 from tasklang.envs.device.check import not_kept
-from tasklang.envs.device.codec import NotKept
+from tasklang.envs.device.codec import WECHAT_IMAGE_MD5, FileDigest, NotKept, name_digest
 from tasklang.envs.device.differential import library
-from tasklang.envs.device.probes import ProbeSpec, coverage, probe_specs, records_of
-from tasklang.envs.device.wechat import stored
+from tasklang.envs.device.probes import (
+    ProbeSpec,
+    coverage,
+    name_by_digest,
+    probe_specs,
+    records_of,
+)
+from tasklang.envs.device.wechat import digests, stored
 from tasklang.verifiers.evaluate import Env, Unknown, evaluate
 from tasklang.verifiers.snapshot import AppState, WorldSnapshot
 
@@ -31,9 +39,15 @@ def spec(compiled: ir.CompiledTask) -> ProbeSpec:
 
 
 def _read(spec: ProbeSpec, part: str, row: dict[str, str]) -> Any:
-    """A field read from a row's columns, as a probe joins them."""
+    """A field read from a row's columns, as a probe joins them (a row with no column of its
+    rows of `ImgInfo2` has none)."""
     fm = next(f for f in spec.fields if f.field == part)
-    return fm.codec.decode(",".join(row[c] for c in fm.parts))
+    return fm.codec.decode(",".join({WECHAT_IMAGE_MD5: "[]", **row}[c] for c in fm.parts))
+
+
+def _kept(message: dict[str, Any]) -> dict[str, str | None]:
+    """The message's row, with what its rows of `ImgInfo2` keep as the probe reads them."""
+    return {**stored(message), WECHAT_IMAGE_MD5: digests(message)}
 
 
 def _message(kind: str, body: str = "", amount: int | None = None, **kw: Any) -> dict[str, Any]:
@@ -53,14 +67,29 @@ def _message(kind: str, body: str = "", amount: int | None = None, **kw: Any) ->
     ],
 )
 def test_what_a_row_keeps_reads_back(spec: ProbeSpec, message: dict[str, Any]) -> None:
-    row = stored(message)
+    row = _kept(message)
     for part in ("kind", "body", "amount"):
         assert _read(spec, part, row) == message[part], part
 
 
-@pytest.mark.parametrize("kind", ["image", "voice", "link", "red_packet"])
+def test_an_image_reads_as_the_digest_of_its_original(spec: ProbeSpec) -> None:
+    """An image's body is the digest its rows of `ImgInfo2` keep (in any case, repeated or
+    not); rows that keep none, or two, keep no body."""
+    row = _kept(_message("image", "IMG_0042.jpg"))
+    assert row[WECHAT_IMAGE_MD5] == f'["{name_digest("IMG_0042.jpg")}"]'
+    assert _read(spec, "body", row) == FileDigest(name_digest("IMG_0042.jpg"))
+    md5 = "9E107D9D372BB6826BD81D3542A419D6"
+    for kept in (f'["{md5}"]', f'["{md5}", null, "{md5.lower()}"]'):
+        assert _read(spec, "body", {**row, WECHAT_IMAGE_MD5: kept}) == FileDigest(md5.lower())
+    for kept in ("[]", "[null]", f'["{md5}", "e4d909c290d0fb1ca068ffaddf22cbd0"]'):
+        with pytest.raises(NotKept):
+            _read(spec, "body", {**row, WECHAT_IMAGE_MD5: kept})
+    assert _read(spec, "kind", row) == "image"
+
+
+@pytest.mark.parametrize("kind", ["voice", "link", "red_packet"])
 def test_a_message_that_keeps_no_body_reads_its_kind_only(spec: ProbeSpec, kind: str) -> None:
-    row = stored(_message(kind, "IMG_0042.jpg"))
+    row = _kept(_message(kind, "IMG_0042.jpg"))
     assert _read(spec, "kind", row) == kind
     with pytest.raises(NotKept):
         _read(spec, "body", row)
@@ -72,7 +101,8 @@ def test_a_message_that_keeps_no_body_reads_its_kind_only(spec: ProbeSpec, kind:
 
 
 def _row(code: str, content: str, talker: str = "wxid_pal", sent: str = "1") -> dict[str, str]:
-    return {"type": code, "isSend": sent, "talker": talker, "content": content}
+    return {"type": code, "isSend": sent, "talker": talker, "content": content,
+            WECHAT_IMAGE_MD5: "[]"}  # fmt: skip
 
 
 def test_rows_as_a_phone_writes_them(spec: ProbeSpec) -> None:
@@ -135,9 +165,11 @@ def _sql(value: str | None) -> str:
 
 def _output(spec: ProbeSpec, messages: list[dict[str, Any]]) -> str:
     """What `sqlite3 -header -quote` prints for the messages."""
-    rows = [stored(m) | {"createTime": "1772442000"} for m in messages]
-    lines = [",".join(f"'{c}'" for c in spec.columns)]
-    lines += [",".join(_sql(r[c]) for c in spec.columns) for r in rows]
+    rows = [_kept(m) | {"createTime": "1772442000", "msgId": str(i)}
+            for i, m in enumerate(messages, 1)]  # fmt: skip
+    columns = [*spec.columns, *spec.link_columns]
+    lines = [",".join(f"'{c}'" for c in columns)]
+    lines += [",".join(_sql(r[c]) for c in columns) for r in rows]
     return "\n".join(lines) + "\n"
 
 
@@ -155,8 +187,12 @@ def test_a_row_that_keeps_no_body_leaves_it_out_of_its_record(
     ]
     read = records_of(spec, _output(spec, [words, _message("image", "b.jpg")]), unused)
     assert [r["kind"] for r in read] == ["text", "image"]
-    assert read[0]["body"] == "it's done,\nsee you" and "body" not in read[1]
+    assert read[0]["body"] == "it's done,\nsee you"
+    assert read[1]["body"] == FileDigest(name_digest("b.jpg"))
     state = WorldSnapshot(apps={"wechat": AppState(collections={"messages": read})})
+    name_by_digest(state, unused)  # the reading names no file: the image's body is unread
+    read = state.apps["wechat"].collections["messages"]
+    assert read[0]["body"] == "it's done,\nsee you" and "body" not in read[1]
     lacking = not_kept(compiled, [state])
     assert lacking == {("wechat", "messages", "body")}
     cov = coverage(compiled).partly_read(lacking)
@@ -184,20 +220,69 @@ def _exists(where: ir.Expr) -> ir.Quant:
     return ir.Quant(quantifier="exists", source=source, where=where)
 
 
-def test_what_the_messages_keep_is_decided_on_a_phone() -> None:
-    """A sent file's kind and name are read from its row, so every clause on the messages of
-    the file task is decided; an image keeps no file name, so the photo task's clause on
-    the name is not."""
+def test_what_the_messages_keep_is_decided_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sent file's kind and name are read from its row, and a sent photo's name from the
+    digest of its original, named by the gallery's files: every clause on the messages of
+    both tasks is decided, on their reference end states and on their near misses (another
+    photo sent among them). Without the digests named, the photo's name is not."""
+    from tasklang.envs.device import probes
     from tasklang.envs.device.differential import run_task
 
-    for task, undecided in [(TASK, set()), ("cross.gallery_share_photo_wechat", {"body"})]:
-        cases = run_task(library()[task], 0)
-        assert all(c.agrees for c in cases), task
-        why = cases[0].unobservable
-        on_messages = {w for w in why.values() if "wechat.messages" in w}
-        assert {f for f in ("kind", "body") if any(f"`{f}`" in w for w in on_messages)} == (
-            undecided
-        ), (task, why)
+    photo = "cross.gallery_share_photo_wechat"
+    for task in (TASK, photo):
+        for seed in (0, 1):
+            cases = run_task(library()[task], seed)
+            assert all(c.agrees and c.device is not None for c in cases), (task, seed, cases)
+    cases = {c.name: c for c in run_task(library()[photo], 0)}
+    other = cases["change wechat.messages[0].body"]
+    assert (other.phoneworld, other.device) == (False, False)
+
+    def unnamed(snap: WorldSnapshot, run: Any) -> None:
+        for state in snap.apps.values():
+            for recs in state.collections.values():
+                for rec in recs:
+                    if isinstance(rec.get("body"), FileDigest):
+                        del rec["body"]
+
+    monkeypatch.setattr(probes, "name_by_digest", unnamed)
+    ref = run_task(library()[photo], 0)[0]
+    assert ref.device is None and any("`body`" in w for w in ref.unobservable.values())
+
+
+def test_a_digest_is_named_by_the_one_file_name_that_has_it() -> None:
+    """The files the records name are read once each; a file the phone does not have is
+    skipped; a digest two names share, or none has, leaves the field out of its record."""
+    a, b = "/sdcard/Pictures/a.jpg", "/sdcard/DCIM/b 'x'.jpg"
+    digest = {a: "0" * 32, b: "1" * 32, "/sdcard/Download/a.jpg": "0" * 32}
+    ran: list[tuple[str, ...]] = []
+
+    def run(argv: tuple[str, ...]) -> str:
+        from tasklang.envs.device.transport import CommandFailed
+
+        ran.append(argv)
+        if argv[1] not in digest:
+            raise CommandFailed(" ".join(argv), 1, f"md5sum: {argv[1]}: No such file")
+        return f"{digest[argv[1]].upper()}  {argv[1]}\n"
+
+    media = [{"path": a}, {"path": b}, {"path": "/sdcard/gone.jpg"}, {"path": b}]
+    sent = [{"body": FileDigest("0" * 32)}, {"body": FileDigest("1" * 32)},
+            {"body": FileDigest("2" * 32)}]  # fmt: skip
+    snap = WorldSnapshot(apps={"gallery": AppState(collections={"media": media}),
+                               "wechat": AppState(collections={"messages": sent})})  # fmt: skip
+    name_by_digest(snap, run)
+    assert snap.apps["wechat"].collections["messages"] == [
+        {"body": "a.jpg"}, {"body": "b 'x'.jpg"}, {}
+    ]  # fmt: skip
+    assert sorted(ran) == sorted(("md5sum", p) for p in (a, b, "/sdcard/gone.jpg"))
+    # a copy of a.jpg of the same name is the same photo; one of another name is not told apart
+    digest["/sdcard/Download/c.jpg"] = "0" * 32
+    for also, named in [("/sdcard/Download/a.jpg", {"body": "a.jpg"}),
+                        ("/sdcard/Download/c.jpg", {})]:  # fmt: skip
+        media.append({"path": also})
+        snap = WorldSnapshot(apps={"gallery": AppState(collections={"media": media}),
+                                   "wechat": AppState(collections={"messages": sent[:1]})})  # fmt: skip
+        name_by_digest(snap, run)
+        assert snap.apps["wechat"].collections["messages"] == [named]
 
 
 @pytest.mark.parametrize(

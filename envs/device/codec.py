@@ -47,6 +47,27 @@ class NotKept(ValueError):
     name): not garbage, but nothing to read the field from."""
 
 
+@dataclass(frozen=True)
+class FileDigest:
+    """A field whose value is a file's name, read as the MD5 of the file's content (WeChat
+    keeps an image it sent as the digest of the original file, not its name): the reading
+    names it by the files its records name (``probes.name_by_digest``)."""
+
+    md5: str
+
+
+def name_digest(name: str) -> str:
+    """The MD5 PhoneWorld gives a file's content: its files hold no pixels of their own, so a
+    photo is told apart by its name, and two files of one name read as copies of one photo.
+
+    >>> name_digest("beach_day.jpg")
+    'bacd5f7633fd7bd3e761d07caea9670d'
+    """
+    import hashlib
+
+    return hashlib.md5(name.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _text_encode(v: Any) -> Raw:
     if v is None:
         return None
@@ -148,6 +169,43 @@ def mapping(pairs: dict[Any, str]) -> Codec:
         raise DecodeError(f"unexpected value {raw[:40]!r}")
 
     return Codec(encode, decode)
+
+
+def built_in(pairs: dict[str, str]) -> Codec:
+    """A reference to a row the app gives the value's id (an event's type), where only the
+    built-in rows' ids are known: any other id is a row of the user's own, which this
+    column does not name (the field is read only in the records of built-in values). A value
+    of no built-in row cannot be written.
+
+    >>> c = built_in({"Regular event": "1"})
+    >>> c.encode("Regular event"), c.decode("1")
+    ('1', 'Regular event')
+    >>> try:
+    ...     c.decode("7")
+    ... except NotKept as exc:
+    ...     print(exc)
+    the row names 7, no built-in value: one of the user's own
+    """
+    back = {v: k for k, v in pairs.items()}
+
+    def encode(v: Any) -> Raw:
+        if v is None:
+            return None
+        if v not in pairs:
+            raise DecodeError(f"{str(v)[:40]!r} is no built-in value: its row's id is not known")
+        return pairs[v]
+
+    def decode(raw: Raw) -> Any:
+        if raw is None:
+            return None
+        if raw.strip() in back:
+            return back[raw.strip()]
+        if raw.strip().isdigit():
+            what = raw.strip()[:20]
+            raise NotKept(f"the row names {what}, no built-in value: one of the user's own")
+        raise DecodeError(f"unexpected value {raw[:40]!r}")
+
+    return Codec(encode, decode, partial=True)
 
 
 def scaled(factor: int) -> Codec:
@@ -335,9 +393,10 @@ def minutes_slots(slots: int, off: int = -1) -> Codec:
     def encode(v: Any) -> Raw:
         if v is None:
             return None
-        items = [int(x) for x in v] if isinstance(v, list) else []
-        if len(items) > slots or not isinstance(v, list):
+        counts = isinstance(v, list) and all(isinstance(x, int) and x >= 0 for x in v)
+        if not counts or len(v) > slots:
             raise DecodeError(f"expected at most {slots} minute counts, not {str(v)[:40]!r}")
+        items = [int(x) for x in v]
         return ",".join(str(x) for x in [*items, *[off] * (slots - len(items))])
 
     def decode(raw: Raw) -> Any:
@@ -399,7 +458,11 @@ FILE_KINDS: tuple[str, ...] = ("document", "image", "audio", "video", "archive",
 
 # the columns of WeChat's `message` table each field of a chat message is read from, `content`
 # last (it may hold commas): `kind` needs an app message's own type, `body` a group's sender
-WECHAT_MESSAGE = {"kind": "type,content", "body": "type,isSend,talker,content",
+# and an image's original file, whose MD5 (`origImgMD5`) the image's rows of `ImgInfo2` keep
+# (`msglocalid` is the message's `msgId`; read as a JSON array of the rows' values)
+WECHAT_IMAGE_MD5 = "ImgInfo2(msglocalid = msgId).origImgMD5"
+WECHAT_MESSAGE = {"kind": "type,content",
+                  "body": f"type,isSend,talker,{WECHAT_IMAGE_MD5},content",
                   "amount": "type,content"}  # fmt: skip
 
 
@@ -476,7 +539,7 @@ STORE_COLUMNS: dict[tuple[str, str], Callable[[ir.Type], Codec | None]] = {
         "yearly": "31536000",
     }),
     ("events.db", "event_type"): lambda t: (
-        mapping({"Regular event": "1"}) if t.name == "text" else None
+        built_in({"Regular event": "1"}) if t.name == "text" else None
     ),
     ("events.db", "reminder_1_minutes,reminder_2_minutes,reminder_3_minutes"): lambda t: (
         minutes_slots(3) if t.name == "list" else None

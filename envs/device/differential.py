@@ -18,7 +18,7 @@ from tasklang import ir
 from tasklang.appmodel import PREFS_RECORDS
 from tasklang.envs.device import wifi
 from tasklang.envs.device.check import device_check
-from tasklang.envs.device.codec import DecodeError
+from tasklang.envs.device.codec import DecodeError, FileDigest, NotKept
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import (
     ProbeSpec,
@@ -245,9 +245,11 @@ def near_misses(
                     dropped = _moved(compiled, dropped, app, str(records[i].get("path")), None)
                 dropped = _followed(compiled, dropped, app, name, records[i], None)
                 out.append((f"drop {app}.{name}[{i}]", dropped))
-            twin = _fresh_key(compiled, app, name, copy.deepcopy(records[i]), records, rng)
-            twin = _next_kept(kept_as_prefs, app, name, twin, records)
+            twin = copy.deepcopy(records[i])
             spec = _file_spec(compiled, app, name)
+            if spec is None:
+                twin = _fresh_key(compiled, app, name, twin, records, rng)
+            twin = _next_kept(kept_as_prefs, app, name, twin, records)
             if spec is not None:  # one path holds one file: the copy gets its own
                 stem, ext = posixpath.splitext(str(twin.get("path")))
                 twin = _placed(spec, twin, twin, f"{stem}-copy{ext}")
@@ -274,11 +276,18 @@ def near_misses(
                 if not others:
                     continue
                 changed[fdef.name] = rng.choice(others)
+            elif _names_file(compiled, app, name, changed, fdef.name):
+                # a file's name the phone keeps as its content's digest: another file it has
+                others = sorted({posixpath.basename(p) for p in _paths(snap)}
+                                - {changed.get(fdef.name)})  # fmt: skip
+                if not others:
+                    continue
+                changed[fdef.name] = rng.choice(others)
             else:
                 changed[fdef.name] = perturb(changed.get(fdef.name), fdef.type, rng)
                 changed = _as_stored(compiled, app, name, changed, fdef.name)
-                if changed == records[i]:  # a change the app's storage cannot hold
-                    continue
+                if changed == records[i] or not _holds(compiled, app, name, changed, fdef.name):
+                    continue  # a change the app's storage cannot hold
             edited = [*records[:i], changed, *records[i + 1 :]]
             label = f"change {app}.{name}[{i}].{fdef.name}"
             world = _with_records(snap, app, name, edited)
@@ -467,6 +476,45 @@ def _as_stored(
         return record
 
 
+def _holds(
+    compiled: ir.CompiledTask, app: str, name: str, record: dict[str, Any], field: str
+) -> bool:
+    """Whether the app's storage can keep the record's ``field`` as it is (an event's type
+    that is no built-in one names a row of its own, which no event_types record may hold)."""
+    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
+    fm = next((f for f in spec.fields if f.field == field), None) if spec else None
+    if spec is None or fm is None or not fm.codec.exact or fm.codec.from_record is not None:
+        return True
+    try:
+        fm.codec.encode(record.get(field))
+    except (DecodeError, UnsafeValue):
+        return False
+    return True
+
+
+def _names_file(
+    compiled: ir.CompiledTask, app: str, name: str, record: dict[str, Any], field: str
+) -> bool:
+    """Whether the record's ``field`` is a file's name that the app keeps as the digest of
+    the file's content (a WeChat image's original: ``codec.FileDigest``)."""
+    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
+    fm = next((f for f in spec.fields if f.field == field), None) if spec else None
+    if spec is None or fm is None or not fm.inner_links or fm.codec.from_record is None:
+        return False
+    try:
+        return isinstance(fm.codec.decode(fm.codec.from_record(record)), FileDigest)
+    except (DecodeError, NotKept):
+        return False
+
+
+def _paths(world: WorldSnapshot) -> set[str]:
+    """The files the records of ``world`` name by their `path`."""
+    return {
+        r["path"] for state in world.apps.values() for recs in state.collections.values()
+        for r in recs if isinstance(r.get("path"), str) and r["path"].startswith("/")
+    }  # fmt: skip
+
+
 def _references(compiled: ir.CompiledTask, app: str) -> list[Reference]:
     """The references among an app's collections: fields kept as rows pointing at records
     of another collection (a task's list, a recipe's categories), and records shown inside
@@ -507,10 +555,8 @@ def _fresh_key(
     records: list[dict[str, Any]],
     rng: random.Random,
 ) -> dict[str, Any]:
-    """A copy of a record that other records are shown under gets a key of its own: a phone
-    holds one order per order number, whose lines its card shows."""
-    if not any(ref.target == name for ref in _nested(compiled, app)):
-        return twin
+    """A copy of a record with a key gets a key of its own: an app holds one record per key
+    (one cinema per name, one order per order number, whose lines its card shows)."""
     rdef = compiled.apps[app].record_of(name)
     key = rdef.key_field() if rdef else None
     if key is None:
@@ -726,8 +772,11 @@ def perturb(value: Any, t: ir.Type, rng: random.Random) -> Any:
         return rng.choice(others) if others else value
     if n in ("date", "datetime", "time") and isinstance(value, str):
         return _shift(value, n)
-    if n == "list":
-        return list(value)[:-1] if isinstance(value, list) and value else ["x"]
+    if n == "list":  # an item fewer, or one of the items' type
+        if isinstance(value, list) and value:
+            return list(value)[:-1]
+        item = perturb(None, t.item, rng) if t.item is not None else None
+        return [item if item is not None else "x"]
     return (value if isinstance(value, str) else "") + " x"
 
 

@@ -408,6 +408,22 @@ def parse_date(text: str) -> str:
     return value
 
 
+_MD5 = re.compile(r"([0-9a-fA-F]{32})[ \t]+[ *]?(.*)")
+
+
+def parse_md5sum(text: str, path: str) -> str:
+    """`md5sum PATH` output: the digest of the one file named (lower case).
+
+    >>> parse_md5sum("0CC175B9C0F1B6A831C399E269772661  /sdcard/a b.jpg\\n", "/sdcard/a b.jpg")
+    '0cc175b9c0f1b6a831c399e269772661'
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    m = _MD5.fullmatch(lines[0].rstrip("\r")) if len(lines) == 1 else None
+    if m is None or m[2] != path:
+        raise OutputError(f"`md5sum` printed {text.strip()[:80]!r} for {path[:80]!r}")
+    return m[1].lower()
+
+
 def check_dumped(text: str) -> None:
     """`uiautomator dump FILE` reports ``UI hierchary dumped to: FILE`` (sic) on success."""
     if "dumped to" not in text:

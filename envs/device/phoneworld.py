@@ -22,6 +22,7 @@ from typing import Any
 
 from tasklang import ir
 from tasklang.envs.device import bluetooth, mms, wifi
+from tasklang.envs.device.codec import name_digest
 from tasklang.envs.device.livescreen import LiveScreen
 from tasklang.envs.device.probes import (
     DUMP_PATH,
@@ -108,6 +109,7 @@ class PhoneWorldTransport:
             ("run-as",): self.run_as,
             ("ls",): self.ls,
             ("cat",): self.cat,
+            ("md5sum",): self.md5sum,
             ("uiautomator", "dump"): lambda a, _: f"UI hierchary dumped to: {a[2]}\n",
             ("dumpsys", "window"): self.dumpsys,
             ("dumpsys", "media_session"): self.media_session,
@@ -515,6 +517,18 @@ class PhoneWorldTransport:
             raise CommandFailed(line, 1, f"cat: {path}: No such file or directory")
         return f.content
 
+    def md5sum(self, argv: list[str], line: str) -> str:
+        """The digest of a file a record of the world names by its `path` (or a files probe
+        lists): of its name, as PhoneWorld's files hold no content of their own
+        (``codec.name_digest``)."""
+        path = posixpath.normpath(argv[-1])
+        named = {rec.get("path") for state in self.world().apps.values()
+                 for recs in state.collections.values() for rec in recs}  # fmt: skip
+        found = self.files().get(path)
+        if (found is None or found.is_dir) and argv[-1] not in named:
+            raise CommandFailed(line, 1, f"md5sum: {argv[-1]}: No such file or directory")
+        return f"{name_digest(posixpath.basename(path))}  {argv[-1]}\n"
+
     def dumpsys(self, argv: list[str], line: str) -> str:
         fg = self.world().foreground
         pkg = fg.package if fg and fg.package else "com.android.launcher3"
@@ -628,18 +642,16 @@ def _fill(db: sqlite3.Connection, records: list[tuple[ProbeSpec, list[dict[str, 
     columns: dict[str, list[str]] = {}
     lookups = lookup_tables([spec for spec, _ in records])
     for spec, recs in records:
-        keys = [f.link.key for f in spec.links if f.link is not None]
+        keys = [link.key for link in spec.all_links]
         table = spec.probe.table or ""
         tables.setdefault(table, []).extend(
             {**encode_values(spec, r), **{k: i + 1 for k in keys}} for i, r in enumerate(recs)
         )
         columns.setdefault(table, []).extend(spec.columns)
-        for f in spec.links:
-            if f.link is not None:
-                columns.setdefault(f.link.table, []).extend([f.link.fk, f.link.row_value])
-                if f.link.lookup is not None:
-                    cols = [f.link.lookup_key or "", f.link.value]
-                    columns.setdefault(f.link.lookup, []).extend(cols)
+        for link in spec.all_links:
+            columns.setdefault(link.table, []).extend([link.fk, link.row_value])
+            if link.lookup is not None:
+                columns.setdefault(link.lookup, []).extend([link.lookup_key or "", link.value])
         for name, linked in link_rows(spec, recs).items():
             if name not in lookups:
                 tables.setdefault(name, []).extend(linked)

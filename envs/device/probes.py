@@ -26,6 +26,7 @@ from tasklang.envs.device.codec import (
     PREFS_SET,
     Codec,
     DecodeError,
+    FileDigest,
     NotKept,
     column_codec,
     setting_codec,
@@ -39,6 +40,7 @@ from tasklang.envs.device.screens import (
 )
 from tasklang.envs.device.services import SessionUnread, service_setting, session_value
 from tasklang.envs.device.shell import Command, UnsafeValue, sql_name
+from tasklang.envs.device.transport import CommandFailed
 from tasklang.verifiers.evaluate import ranged
 from tasklang.verifiers.probes import Coverage
 from tasklang.verifiers.snapshot import AppState, Foreground, WorldSnapshot
@@ -368,6 +370,21 @@ class FieldMap:
         member = self.prefs_set
         return (member.column,) if member else tuple(self.column.split(","))
 
+    @property
+    def inner_links(self) -> list[Link]:
+        """For a field read from several columns, those kept in the rows of another table
+        (a WeChat message's `ImgInfo2(msglocalid = msgId).origImgMD5`): each read as a JSON
+        array, as a field's :class:`Link` is."""
+        if self.link is not None:
+            return []
+        return [link for p in self.parts if (link := Link.of(p)) is not None]
+
+    @property
+    def own_parts(self) -> tuple[str, ...]:
+        """The columns of the probe's own rows that hold the field (its inner links aside)."""
+        links = {p for p in self.parts if Link.of(p) is not None} if self.inner_links else set()
+        return tuple(p for p in self.parts if p not in links)
+
 
 @dataclass(frozen=True)
 class ProbeSpec(AppProbe):
@@ -421,10 +438,10 @@ class ProbeSpec(AppProbe):
         out: list[str] = []
         for f in self.fields:
             if f.link is None:
-                out += [c for c in f.parts if c not in out]
-        for f in self.links:
-            if f.link is not None and f.link.key not in out:
-                out.append(f.link.key)
+                out += [c for c in f.own_parts if c not in out]
+        for link in self.all_links:
+            if link.key not in out:
+                out.append(link.key)
         for f in self.data_rows:
             if f.data_row is not None and f.data_row.row_key not in out:
                 out.append(f.data_row.row_key)
@@ -544,6 +561,15 @@ class ProbeSpec(AppProbe):
             [f for f in self.fields if f.link is not None] if self.probe.source == "sqlite" else []
         )
 
+    @property
+    def all_links(self) -> list[Link]:
+        """Every link the probe reads: the fields kept in another table's rows, and the
+        columns of such a table among a field's (:attr:`FieldMap.inner_links`)."""
+        if self.probe.source != "sqlite":
+            return []
+        out = [f.link for f in self.links if f.link is not None]
+        return out + [link for f in self.fields for link in f.inner_links if link not in out]
+
     def command(self) -> Command | None:
         """The command that reads this probe's state (None: it reads the UI dump)."""
         p = self.probe
@@ -574,7 +600,7 @@ class ProbeSpec(AppProbe):
         if p.source == "sqlite":
             return Command(
                 ("run-as", self.package, "sqlite3", "-header", "-quote", p.path or "",
-                 select_sql(p.table or "", self.columns, [f.column for f in self.links])),
+                 select_sql(p.table or "", self.columns, self.link_columns)),
                 what,
                 meta={"probe": self},
             )  # fmt: skip
@@ -597,6 +623,13 @@ class ProbeSpec(AppProbe):
         if p.source == "service":
             return Command(wifi.LIST, f"{what}: the saved Wi-Fi networks", meta={"probe": self})
         return None
+
+    @property
+    def link_columns(self) -> list[str]:
+        """The columns a query reads through links (:attr:`all_links`), as the fields name them."""
+        named = [f.column for f in self.links]
+        return named + [p for f in self.fields for p in f.parts
+                        if p not in named and Link.of(p) in f.inner_links]  # fmt: skip
 
     def status_command(self) -> Command | None:
         """For a `service` probe, the command that says which record is connected."""
@@ -987,6 +1020,7 @@ def read_world(
             reading.unread[spec.key] = str(exc)
         else:
             state.collections[spec.target] = records
+    name_by_digest(snap, run)
     snap.clock = parse.parse_date(run(CLOCK.argv))
     pkg, act = parse.parse_foreground(run(FOREGROUND.argv))
     snap.foreground = Foreground(package=pkg, activity=act)
@@ -995,6 +1029,40 @@ def read_world(
     if screens:
         _read_screens(screen_specs(compiled), run, reading, sleep)
     return reading
+
+
+def digest_command(path: str) -> Command:
+    """The command that reads the MD5 of a file's content (the path one argument)."""
+    return Command(("md5sum", path), f"read the digest of {posixpath.basename(path)}")
+
+
+def name_by_digest(snap: WorldSnapshot, run: Shell) -> None:
+    """Name each field ``snap`` read as a file's digest (:class:`codec.FileDigest`: the
+    original of a WeChat image) by the files its records name (their `path`): the one file
+    name among those whose content has that digest (`md5sum`, each file once). A digest no
+    such file has, or files of several names have, leaves the field out of its record: it is
+    read only in the records that hold it, never guessed."""
+    pending = [(rec, name) for state in snap.apps.values() for recs in state.collections.values()
+               for rec in recs for name, v in rec.items() if isinstance(v, FileDigest)]  # fmt: skip
+    if not pending:
+        return
+    paths = sorted({
+        rec["path"] for state in snap.apps.values() for recs in state.collections.values()
+        for rec in recs if isinstance(rec.get("path"), str) and rec["path"].startswith("/")
+    })  # fmt: skip
+    names: dict[str, set[str]] = {}
+    for path in paths:
+        try:
+            md5 = parse.parse_md5sum(run(digest_command(path).argv), path)
+        except (CommandFailed, parse.OutputError):  # a file the phone does not have (now)
+            continue
+        names.setdefault(md5, set()).add(posixpath.basename(path))
+    for rec, name in pending:
+        found = names.get(rec[name].md5, set())
+        if len(found) == 1:
+            rec[name] = next(iter(found))
+        else:
+            del rec[name]
 
 
 def _once(run: Shell, argvs: set[tuple[str, ...]]) -> Shell:
@@ -1421,11 +1489,18 @@ def encode_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | No
         if len(f.parts) == 1:
             out[f.column] = raw
             continue
-        values = raw.split(",", len(f.parts) - 1) if raw is not None else [None] * len(f.parts)
-        if len(values) != len(f.parts):
-            raise UnsafeValue(f"{spec.app}.{spec.target}: {raw!r} does not fill {f.column}")
-        out.update(zip(f.parts, values, strict=True))
+        values = _split_parts(spec, f, raw)
+        own = set(f.own_parts)  # a table's rows the app writes itself are not written here
+        out.update((c, v) for c, v in zip(f.parts, values, strict=True) if c in own)
     return out
+
+
+def _split_parts(spec: ProbeSpec, f: FieldMap, raw: str | None) -> list[str | None]:
+    """A field's raw value over several columns, as its parts."""
+    values = raw.split(",", len(f.parts) - 1) if raw is not None else [None] * len(f.parts)
+    if len(values) != len(f.parts):
+        raise UnsafeValue(f"{spec.app}.{spec.target}: {raw!r} does not fill {f.column}")
+    return list(values)
 
 
 def link_rows(spec: ProbeSpec, records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -1434,6 +1509,17 @@ def link_rows(spec: ProbeSpec, records: list[dict[str, Any]]) -> dict[str, list[
     table refers to each value by the value itself, and the lookup table gets a row for each
     value (where no collection is read from it: see :func:`lookup_tables`)."""
     out: dict[str, list[dict[str, Any]]] = {}
+    for f in spec.fields:
+        if not f.inner_links or f.codec.from_record is None:
+            continue
+        for i, rec in enumerate(records):
+            split = _split_parts(spec, f, f.codec.from_record(rec))
+            for part, raw in zip(f.parts, split, strict=True):
+                link = Link.of(part)
+                if link is None or link not in f.inner_links:
+                    continue
+                rows = out.setdefault(link.table, [])
+                rows += [{link.fk: i + 1, link.row_value: v} for v in json.loads(raw or "[]")]
     for f in spec.links:
         link = f.link
         assert link is not None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tasklang import ir
-from tasklang.envs.device.codec import table_fills
+from tasklang.envs.device.codec import DecodeError, table_fills
 from tasklang.envs.device.probes import (
     DUMP_PATH,
     ProbeSpec,
@@ -293,6 +293,15 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
             f"{spec.app}.{spec.target}: {', '.join(linked)} kept in rows the app writes with "
             "columns the model does not hold; setup does not write them: prepare them in the app"
         )
+    inner = [f for f in spec.fields if f.inner_links]
+    for f in inner:
+        tables = ", ".join(f"`{link.table}`" for link in f.inner_links)
+        plan.notes.append(
+            f"{spec.app}.{spec.target}: `{f.field}` is read in part from rows of {tables}, which "
+            "setup does not write (a row setup writes keeps it only in its own columns); a file's "
+            "digest kept there is named by `md5sum` of each file the records read name, after "
+            "the probes above"
+        )
     held = [f"`{f.field}` (set `{f.prefs_set.key}` of {f.prefs_set.file})"
             for f in spec.prefs_sets if f.prefs_set is not None]  # fmt: skip
     if held and any(r.get(f.field) for f in spec.prefs_sets for r in records):
@@ -348,8 +357,13 @@ def _box(plan: Plan, spec: ProbeSpec, uri: str, given: int) -> None:
 
 
 def writable_values(spec: ProbeSpec, record: dict[str, Any]) -> dict[str, str | None]:
-    """The columns setup writes: those whose codec says what the phone stores."""
-    raw = encode_values(spec, record)
+    """The columns setup writes: those whose codec says what the phone stores. A value the
+    phone's storage cannot hold (an event type of the user's own, whose row setup does not
+    write) stops the plan."""
+    try:
+        raw = encode_values(spec, record)
+    except DecodeError as exc:
+        raise UnsafeValue(f"{spec.app}.{spec.target}: {exc}; setup cannot write it") from None
     exact = [c for f in spec.fields if f.codec.exact for c in f.parts]
     return {c: raw[c] for c in raw if c in exact}
 
@@ -385,24 +399,40 @@ def sqlite_argv(spec: ProbeSpec, sql: str) -> tuple[str, ...]:
     return ("run-as", spec.package, "sqlite3", spec.probe.path or "", sql)
 
 
-def saved_table(spec: ProbeSpec) -> str:
+def saved_table(table: str) -> str:
     """The table, in the same database, that keeps a table's rows from setup to tear-down."""
-    return sql_name(f"tasklang_saved_{spec.probe.table or ''}")
+    return sql_name(f"tasklang_saved_{table}")
+
+
+def read_through(spec: ProbeSpec) -> list[str]:
+    """The tables a probe's fields are read from in part (a WeChat image's `ImgInfo2`: see
+    ``FieldMap.inner_links``), besides its own."""
+    links = [link.table for f in spec.fields for link in f.inner_links]
+    return [t for t in dict.fromkeys(links) if t != spec.probe.table]
 
 
 def save_table_sql(spec: ProbeSpec) -> str:
     """Copy a table's rows whole (every column the app keeps, blobs and ids too) into
     :func:`saved_table`. A copy left by a run whose tear-down never came is the phone's own
-    rows: it is kept, not overwritten with what that run wrote."""
-    table = sql_name(spec.probe.table or "")
-    return f"CREATE TABLE IF NOT EXISTS {saved_table(spec)} AS SELECT * FROM {table};"
+    rows: it is kept, not overwritten with what that run wrote. The tables a field is read
+    from in part are copied too, and emptied: a row the phone kept there could name a row
+    setup writes (by an id the table gives again)."""
+    out = []
+    for table in [spec.probe.table or "", *read_through(spec)]:
+        name = sql_name(table)
+        out.append(f"CREATE TABLE IF NOT EXISTS {saved_table(table)} AS SELECT * FROM {name};")
+    out += [f"DELETE FROM {sql_name(t)};" for t in read_through(spec)]
+    return "\n".join(out)
 
 
 def restore_table_sql(spec: ProbeSpec) -> str:
-    """Put back the rows :func:`save_table_sql` kept, and drop the copy."""
-    table, saved = sql_name(spec.probe.table or ""), saved_table(spec)
-    return (f"DELETE FROM {table};\nINSERT INTO {table} SELECT * FROM {saved};\n"
-            f"DROP TABLE {saved};")  # fmt: skip
+    """Put back the rows :func:`save_table_sql` kept, and drop the copies."""
+    out = []
+    for table in [spec.probe.table or "", *read_through(spec)]:
+        name, saved = sql_name(table), saved_table(table)
+        out.append(f"DELETE FROM {name};\nINSERT INTO {name} SELECT * FROM {saved};\n"
+                   f"DROP TABLE {saved};")  # fmt: skip
+    return "\n".join(out)
 
 
 def restore_rows(spec: ProbeSpec, saved: str) -> list[Command]:

@@ -6,7 +6,7 @@ an XML document for anything else (`<msg>...</msg>`). WeChat's own type codes:
 | `type` | message | `content` |
 |---|---|---|
 | 1 | text | the words; in a group chat, a message received starts with `SENDER:` and a line break |
-| 3 | image | `<msg><img .../></msg>`: no file name |
+| 3 | image | `<msg><img .../></msg>`: no file name (`ImgInfo2` keeps the original's MD5) |
 | 34 | voice | the recording's details: no words |
 | 48 | location | `<msg><location ... label="ADDRESS" poiname="PLACE" /></msg>` |
 | 49 | an app message | `<msg><appmsg>...<type>N</type>...</appmsg></msg>`, N below |
@@ -17,21 +17,36 @@ an XML document for anything else (`<msg>...</msg>`). WeChat's own type codes:
 An app message's own `<type>`: 5 a link (`<title>` the page's title), 6 a file, 33 and 36 a
 mini-program's card (a link), 2000 a transfer, 2001 a red packet.
 
-A field a row does not keep (an image's file name, a red packet's amount, the kind of a
-sticker or a video, which the app model has no member for) raises :class:`NotKept`: the
-row's record is read without it, and the field is read only where a record holds it, never
-guessed (see ``probes.records_of``).
+An image message keeps no file name, but WeChat keeps the MD5 of the original file it sent
+(`origImgMD5`, in the image's rows of `ImgInfo2`, whose `msglocalid` is the message's `msgId`),
+by which it finds an image it has sent before: its `body` reads as that digest
+(:class:`codec.FileDigest`), which the reading names by the files its records name
+(``probes.name_by_digest``).
+
+A field a row does not keep (a red packet's amount, the kind of a sticker or a video, which
+the app model has no member for, an image whose rows name no one digest) raises
+:class:`NotKept`: the row's record is read without it, and the field is read only where a
+record holds it, never guessed (see ``probes.records_of``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tasklang import ir
-from tasklang.envs.device.codec import WECHAT_MESSAGE, Codec, NotKept, Raw
+from tasklang.envs.device.codec import (
+    WECHAT_IMAGE_MD5,
+    WECHAT_MESSAGE,
+    Codec,
+    FileDigest,
+    NotKept,
+    Raw,
+    name_digest,
+)
 
 TEXT, IMAGE, VOICE, LOCATION, APP = "1", "3", "34", "48", "49"
 TRANSFER, RED_PACKET, FILE = "419430449", "436207665", "1090519089"
@@ -98,8 +113,38 @@ def _kind(code: str, content: str) -> str:
     raise NotKept(f"a message of type {code[:12]} is of no kind the app model has")
 
 
-def _body(code: str, sent: str, talker: str, content: str) -> str:
+def digests(record: dict[str, Any]) -> str:
+    """What the rows of `ImgInfo2` keep of a message, as the probe reads them (a JSON array):
+    an image's original, by the digest PhoneWorld gives the file its body names
+    (``codec.name_digest``); nothing for any other message."""
+    body = record.get("body")
+    if record.get("kind") == "image" and isinstance(body, str) and body:
+        return json.dumps([name_digest(body)])
+    return "[]"
+
+
+def _image(raw: str) -> FileDigest:
+    """An image's original file, from the digests its rows of `ImgInfo2` keep (a JSON array:
+    rows may repeat it, or keep none)."""
+    try:
+        kept = json.loads(raw)
+    except ValueError:
+        raise NotKept("an image's rows of ImgInfo2 read as no list") from None
+    found = (
+        {d.strip().lower() for d in kept if isinstance(d, str) and d.strip()}
+        if isinstance(kept, list)
+        else set()
+    )
+    if len(found) != 1:
+        raise NotKept(f"an image's rows of ImgInfo2 keep {len(found)} digests of its original")
+    (md5,) = found
+    return FileDigest(md5)
+
+
+def _body(code: str, sent: str, talker: str, content: str, kept: str = "[]") -> str | FileDigest:
     kind = _kind(code, content)
+    if kind == "image":
+        return _image(kept)
     if kind == "text":
         if sent == "0" and talker.endswith("@chatroom"):  # `SENDER:\n` first
             _, mark, words = content.partition(":\n")
@@ -145,21 +190,31 @@ def message_codec(part: str, t: ir.Type) -> Codec | None:
     columns = WECHAT_MESSAGE[part].split(",")
 
     def from_record(record: dict[str, Any]) -> Raw:
-        row = stored(record)
+        row = {**stored(record), WECHAT_IMAGE_MD5: digests(record)}
         values = [row[c] for c in columns]
         return None if any(v is None for v in values) else ",".join(str(v) for v in values)
 
     def decode(raw: Raw) -> Any:
         if raw is None:  # a column of the row is NULL
             raise NotKept(f"a message's {part} needs each of {WECHAT_MESSAGE[part]}")
+        if part == "body":  # type, isSend, talker, the digests (a JSON array), content
+            head = raw.split(",", 3)
+            if len(head) != 4:
+                raise NotKept("the row lacks a column")
+            try:
+                kept, end = json.JSONDecoder().raw_decode(head[3])
+            except ValueError:
+                raise NotKept("an image's rows of ImgInfo2 read as no list") from None
+            if head[3][end : end + 1] != ",":
+                raise NotKept("the row lacks a column")
+            code, content = head[0].strip(), head[3][end + 1 :]
+            return _body(code, head[1].strip(), head[2], content, json.dumps(kept))
         values = raw.split(",", len(columns) - 1)
         if len(values) != len(columns):
             raise NotKept("the row lacks a column")
         code = values[0].strip()
         if part == "kind":
             return _kind(code, values[1])
-        if part == "body":
-            return _body(code, values[1].strip(), values[2], values[3])
         return _amount(code, values[1])
 
     def encode(v: Any) -> Raw:  # the row is written from the whole record (`from_record`)

@@ -115,11 +115,12 @@ app wechat {
     last_activity = "conversationTime",
   }
   # a row's `type` says what a message is and `content` holds it: words, or XML naming a
-  # file, a place or a transfer's note and amount (see envs/device/wechat.py)
+  # file, a place or a transfer's note and amount; an image names no file, but its rows of
+  # `ImgInfo2` keep the MD5 of the original it sent (see envs/device/wechat.py)
   probe messages: sqlite "/data/data/com.tencent.mm/MicroMsg/EnMicroMsg.db" table "message" {
     chat = "talker",
     kind = "type,content",
-    body = "type,isSend,talker,content",
+    body = "type,isSend,talker,ImgInfo2(msglocalid = msgId).origImgMD5,content",
     amount = "type,content",
     sent_at = "createTime",
     outgoing = "isSend",
