@@ -402,3 +402,61 @@ def test_a_recording_is_read_from_the_recorders_own_database() -> None:
         cases = run_task(named, seed)
         assert [c.device for c in cases] == [c.phoneworld for c in cases], seed
         assert cases[0].device is True and any(c.device is False for c in cases[1:])
+
+
+def test_near_misses_hold_one_record_per_key_and_keep_what_never_changes() -> None:
+    """A copy of a record with a key gets a key of its own (an app holds one cinema per
+    name); a field that never changes is not changed in a record without a key (a sent text
+    stays a text: as another record, it is a drop and a copy, which the other near misses
+    make)."""
+    from tasklang.verifiers.state import key_of
+
+    movies = library()["mini.movies_adjacent_seats"]
+    _, traj = run_reference(movies, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    copies = 0
+    for seed in range(6):
+        for name, snap in near_misses(movies, world, random.Random(seed), 50):
+            for coll, records in snap.apps["movies"].collections.items():
+                rdef = movies.apps["movies"].record_of(coll)
+                key = rdef.key_field() if rdef is not None else None
+                if key is not None:
+                    keys = [key_of(r, key) for r in records]
+                    assert len(keys) == len(set(keys)), (name, coll)
+            copies += name.startswith("duplicate movies.cinemas")
+    assert copies
+    texts = library()["messages.last_text_from"]
+    fixed = set(texts.apps["messages"].identity("sent"))
+    assert fixed == {"to", "body", "timestamp", "mms"}
+    _, traj = run_reference(texts, 0)
+    world = traj.final.snapshot
+    assert world is not None
+    changed = {
+        name.rsplit(".", 1)[1]
+        for seed in range(6)
+        for name, _ in near_misses(texts, world, random.Random(seed), 50)
+        if name.startswith("change messages.sent")
+    }
+    assert changed and not changed & fixed, changed
+
+
+def test_an_orders_status_changes_only_with_a_refund() -> None:
+    """A paid order reads "Completed" once its show starts, as a used one does: a phone
+    cannot tell the two apart. During a task an order's status changes only in the refund
+    dialog, so an episode that never showed it proves the status unchanged, and no near
+    miss marks the order used; a refund opens it."""
+    from tasklang.verifiers.probes import quiet_state
+
+    for task, refunds in [
+        ("mini.movies_seats_from_chat", False),
+        ("mini.movies_refund_order", True),
+    ]:
+        compiled = library()[task]
+        _, traj = run_reference(compiled, 0)
+        assert (("movies", "orders.status") in quiet_state(compiled, traj.steps)) is not refunds
+    for seed in range(10):
+        names = [c.name for c in run_task(library()["mini.movies_seats_from_chat"], seed)]
+        assert not any(
+            n.startswith("change movies.orders") and n.endswith(".status") for n in names
+        )

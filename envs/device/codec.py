@@ -186,24 +186,24 @@ def built_in(pairs: dict[str, str]) -> Codec:
     ...     print(exc)
     the row names 7, no built-in value: one of the user's own
     """
-    back = {v: k for k, v in pairs.items()}
+    known = many_to_one(pairs, {v: k for k, v in pairs.items()})
 
     def encode(v: Any) -> Raw:
-        if v is None:
-            return None
-        if v not in pairs:
-            raise DecodeError(f"{str(v)[:40]!r} is no built-in value: its row's id is not known")
-        return pairs[v]
+        try:
+            return known.encode(v)
+        except DecodeError:  # a type of the user's own: the id of its row is not known
+            raise DecodeError(
+                f"{str(v)[:40]!r} is no built-in value: its row's id is not known"
+            ) from None
 
     def decode(raw: Raw) -> Any:
-        if raw is None:
-            return None
-        if raw.strip() in back:
-            return back[raw.strip()]
-        if raw.strip().isdigit():
-            what = raw.strip()[:20]
-            raise NotKept(f"the row names {what}, no built-in value: one of the user's own")
-        raise DecodeError(f"unexpected value {raw[:40]!r}")
+        try:
+            return known.decode(raw)
+        except DecodeError:
+            if raw is None or not raw.strip().isdigit():
+                raise
+        what = raw.strip()[:20]
+        raise NotKept(f"the row names {what}, no built-in value: one of the user's own")
 
     return Codec(encode, decode, partial=True)
 

@@ -257,8 +257,11 @@ def near_misses(
             if not closes:
                 out.append((f"duplicate {app}.{name}[{i}]", _with_records(snap, app, name, dup)))
             named = [f for f in rdef.fields if f.name in fields] or list(rdef.fields)
-            if keeps or closes:  # a new key (or, without one, new values of the fields that
-                # never change) is another record: one removed, and one added
+            # a new key (or, without one, new values of the fields that never change) is
+            # another record: one removed and one added, as a drop and a copy are. Without a
+            # key, those fields never change in a record (as `_keeps_quiet` holds of a keyed
+            # record's); a key changes where records are removed and added
+            if keeps or closes or rdef.key_field() is None:
                 ids = set(model.identity(name))
                 named = [f for f in named if f.name not in ids]
                 if not named:

@@ -1350,7 +1350,7 @@ def carried_specs(compiled: ir.CompiledTask, specs: list[ProbeSpec]) -> list[Pro
     """The collections a clause reads that a system service keeps, which a reading may not
     get for the phone's state at the time (no bonded Bluetooth device is listed while
     Bluetooth is off): :func:`read_start` reads them before the episode too, and where the
-    steps prove them unchanged that reading stands for the one after (``check.carry_unread``)."""
+    steps prove them unchanged that reading stands for the one after (:func:`carry_unread`)."""
     read = {
         (n.app, n.name) for n in ir.walk(compiled.task.clauses) if isinstance(n, ir.CollectionRef)
     }

@@ -297,10 +297,10 @@ def _collection(plan: Plan, spec: ProbeSpec, records: list[dict[str, Any]]) -> N
     for f in inner:
         tables = ", ".join(f"`{link.table}`" for link in f.inner_links)
         plan.notes.append(
-            f"{spec.app}.{spec.target}: `{f.field}` is read in part from rows of {tables}, which "
-            "setup does not write (a row setup writes keeps it only in its own columns); a file's "
-            "digest kept there is named by `md5sum` of each file the records read name, after "
-            "the probes above"
+            f"{spec.app}.{spec.target}: `{f.field}` is read in part from rows of {tables}: setup "
+            "saves and empties them with the table (the tear-down puts them back) and writes "
+            "none there, so a record setup writes keeps the field only in its own columns; a "
+            "file's digest kept there is named by `md5sum` of each file the records read name"
         )
     held = [f"`{f.field}` (set `{f.prefs_set.key}` of {f.prefs_set.file})"
             for f in spec.prefs_sets if f.prefs_set is not None]  # fmt: skip

@@ -123,13 +123,9 @@ def digests(record: dict[str, Any]) -> str:
     return "[]"
 
 
-def _image(raw: str) -> FileDigest:
-    """An image's original file, from the digests its rows of `ImgInfo2` keep (a JSON array:
-    rows may repeat it, or keep none)."""
-    try:
-        kept = json.loads(raw)
-    except ValueError:
-        raise NotKept("an image's rows of ImgInfo2 read as no list") from None
+def _image(kept: Any) -> FileDigest:
+    """An image's original file, from the digests its rows of `ImgInfo2` keep (read as a
+    JSON array: rows may repeat it, or keep none)."""
     found = (
         {d.strip().lower() for d in kept if isinstance(d, str) and d.strip()}
         if isinstance(kept, list)
@@ -141,7 +137,7 @@ def _image(raw: str) -> FileDigest:
     return FileDigest(md5)
 
 
-def _body(code: str, sent: str, talker: str, content: str, kept: str = "[]") -> str | FileDigest:
+def _body(code: str, sent: str, talker: str, content: str, kept: Any = ()) -> str | FileDigest:
     kind = _kind(code, content)
     if kind == "image":
         return _image(kept)
@@ -208,7 +204,7 @@ def message_codec(part: str, t: ir.Type) -> Codec | None:
             if head[3][end : end + 1] != ",":
                 raise NotKept("the row lacks a column")
             code, content = head[0].strip(), head[3][end + 1 :]
-            return _body(code, head[1].strip(), head[2], content, json.dumps(kept))
+            return _body(code, head[1].strip(), head[2], content, kept)
         values = raw.split(",", len(columns) - 1)
         if len(values) != len(columns):
             raise NotKept("the row lacks a column")

@@ -84,6 +84,9 @@ app movies {
   # a refund is final: a refunded order is never paid again (the seats are bought again, in
   # a new order)
   undoes orders nowhere
+  # an order's status changes during a task only with a refund, in its dialog (it is marked
+  # used at the cinema's gate)
+  changes orders.status only on text "Refund these tickets?"
   collection tickets: Ticket
   # a ticket is the seat it was sold for, at its show: nothing about it changes (a refund
   # marks its order), and it leaves My Orders only with its order
