@@ -209,12 +209,12 @@ def test_a_photo_sent_on_wechat_is_named_by_the_digest_of_its_original() -> None
         )
         return read
 
-    sent = send(f"pixels {1}".encode())
+    sent = send(b"pixels 1")
     assert (sent["kind"], sent["body"], sent["outgoing"]) == ("image", pic["name"], True)
     assert "md5sum" in " ".join(phone.lines)
     assert "body" not in send(b"a photo the gallery does not hold")
     del storage.files[pic["path"]]
-    assert "body" not in send(f"pixels {1}".encode())
+    assert "body" not in send(b"pixels 1")
     for m in media:
         storage.files.pop(m["path"], None)
     run_teardown(compiled, initial, phone, saved)

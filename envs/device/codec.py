@@ -9,6 +9,7 @@ count as observable, so a checker never decides on a value it could have read wr
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -63,8 +64,6 @@ def name_digest(name: str) -> str:
     >>> name_digest("beach_day.jpg")
     'bacd5f7633fd7bd3e761d07caea9670d'
     """
-    import hashlib
-
     return hashlib.md5(name.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -393,7 +392,9 @@ def minutes_slots(slots: int, off: int = -1) -> Codec:
     def encode(v: Any) -> Raw:
         if v is None:
             return None
-        counts = isinstance(v, list) and all(isinstance(x, int) and x >= 0 for x in v)
+        counts = isinstance(v, list) and all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v
+        )
         if not counts or len(v) > slots:
             raise DecodeError(f"expected at most {slots} minute counts, not {str(v)[:40]!r}")
         items = [int(x) for x in v]

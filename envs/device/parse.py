@@ -418,7 +418,7 @@ def parse_md5sum(text: str, path: str) -> str:
     '0cc175b9c0f1b6a831c399e269772661'
     """
     lines = [line for line in text.splitlines() if line.strip()]
-    m = _MD5.fullmatch(lines[0].rstrip("\r")) if len(lines) == 1 else None
+    m = _MD5.fullmatch(lines[0]) if len(lines) == 1 else None
     if m is None or m[2] != path:
         raise OutputError(f"`md5sum` printed {text.strip()[:80]!r} for {path[:80]!r}")
     return m[1].lower()
