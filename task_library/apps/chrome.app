@@ -36,8 +36,8 @@ app chrome {
   # The open tabs are the browser's, not the user's data, and Chrome changes them with no
   # action taken in it: a page's title changes as it loads, a tab another app opened (a file
   # from Files, a link from a chat) closes again when Back leaves it for that app, and tabs left
-  # unused for weeks are closed. A guard on everything (`deleted any`) does not watch them; a
-  # clause that names `chrome.tabs` still does.
+  # unused for weeks leave the tab list (archived as inactive). A guard on everything (`deleted
+  # any`) does not watch them; a clause that names `chrome.tabs` still does.
   changes tabs by itself
 
   settings {
