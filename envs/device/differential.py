@@ -21,6 +21,7 @@ from tasklang.envs.device.check import device_check
 from tasklang.envs.device.codec import DecodeError, FileDigest, NotKept
 from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import (
+    FieldMap,
     ProbeSpec,
     Reading,
     Reference,
@@ -28,6 +29,7 @@ from tasklang.envs.device.probes import (
     encode_values,
     files_root,
     folder_below,
+    named_paths,
     prefs_hold,
     probe_specs,
     references,
@@ -281,7 +283,7 @@ def near_misses(
                 changed[fdef.name] = rng.choice(others)
             elif _names_file(compiled, app, name, changed, fdef.name):
                 # a file's name the phone keeps as its content's digest: another file it has
-                others = sorted({posixpath.basename(p) for p in _paths(snap)}
+                others = sorted({posixpath.basename(p) for p in named_paths(snap)}
                                 - {changed.get(fdef.name)})  # fmt: skip
                 if not others:
                     continue
@@ -456,6 +458,14 @@ def _service_holds(networks: list[ProbeSpec], world: WorldSnapshot) -> bool:
     )
 
 
+def _field_map(
+    compiled: ir.CompiledTask, app: str, name: str, field: str
+) -> tuple[ProbeSpec | None, FieldMap | None]:
+    """The probe that reads ``app.name``, and how it keeps ``field`` (None where none does)."""
+    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
+    return spec, next((f for f in spec.fields if f.field == field), None) if spec else None
+
+
 def _as_stored(
     compiled: ir.CompiledTask, app: str, name: str, record: dict[str, Any], field: str
 ) -> dict[str, Any]:
@@ -464,8 +474,7 @@ def _as_stored(
     without a date; a task marked done gets a completion time) or is stored as what other
     fields say (a gallery item's album is the folder of its path): the near miss a phone can
     hold."""
-    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
-    fm = next((f for f in spec.fields if f.field == field), None) if spec else None
+    spec, fm = _field_map(compiled, app, name, field)
     if spec is None or fm is None or fm.link or fm.data_row or not fm.codec.exact:
         return record
     shared = [f for f in spec.fields if f.parts == fm.parts and f.codec.exact]
@@ -484,8 +493,7 @@ def _holds(
 ) -> bool:
     """Whether the app's storage can keep the record's ``field`` as it is (an event's type
     that is no built-in one names a row of its own, which no event_types record may hold)."""
-    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
-    fm = next((f for f in spec.fields if f.field == field), None) if spec else None
+    spec, fm = _field_map(compiled, app, name, field)
     if spec is None or fm is None or not fm.codec.exact or fm.codec.from_record is not None:
         return True
     try:
@@ -500,22 +508,13 @@ def _names_file(
 ) -> bool:
     """Whether the record's ``field`` is a file's name that the app keeps as the digest of
     the file's content (a WeChat image's original: ``codec.FileDigest``)."""
-    spec = next((s for s in probe_specs(compiled) if s.key == (app, name)), None)
-    fm = next((f for f in spec.fields if f.field == field), None) if spec else None
+    spec, fm = _field_map(compiled, app, name, field)
     if spec is None or fm is None or not fm.inner_links or fm.codec.from_record is None:
         return False
     try:
         return isinstance(fm.codec.decode(fm.codec.from_record(record)), FileDigest)
     except (DecodeError, NotKept):
         return False
-
-
-def _paths(world: WorldSnapshot) -> set[str]:
-    """The files the records of ``world`` name by their `path`."""
-    return {
-        r["path"] for state in world.apps.values() for recs in state.collections.values()
-        for r in recs if isinstance(r.get("path"), str) and r["path"].startswith("/")
-    }  # fmt: skip
 
 
 def _references(compiled: ir.CompiledTask, app: str) -> list[Reference]:

@@ -33,6 +33,7 @@ from tasklang.envs.device.probes import (
     link_rows,
     lookup_tables,
     media_key,
+    named_paths,
     prefs_record_entries,
     probe_specs,
 )
@@ -522,10 +523,8 @@ class PhoneWorldTransport:
         lists): of its name, as PhoneWorld's files hold no content of their own
         (``codec.name_digest``)."""
         path = posixpath.normpath(argv[-1])
-        named = {rec.get("path") for state in self.world().apps.values()
-                 for recs in state.collections.values() for rec in recs}  # fmt: skip
         found = self.files().get(path)
-        if (found is None or found.is_dir) and argv[-1] not in named:
+        if (found is None or found.is_dir) and argv[-1] not in named_paths(self.world()):
             raise CommandFailed(line, 1, f"md5sum: {argv[-1]}: No such file or directory")
         return f"{name_digest(posixpath.basename(path))}  {argv[-1]}\n"
 

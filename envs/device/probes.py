@@ -1036,6 +1036,14 @@ def digest_command(path: str) -> Command:
     return Command(("md5sum", path), f"read the digest of {posixpath.basename(path)}")
 
 
+def named_paths(snap: WorldSnapshot) -> set[str]:
+    """The files the records of ``snap`` name by their `path` (absolute ones)."""
+    return {
+        rec["path"] for state in snap.apps.values() for recs in state.collections.values()
+        for rec in recs if isinstance(rec.get("path"), str) and rec["path"].startswith("/")
+    }  # fmt: skip
+
+
 def name_by_digest(snap: WorldSnapshot, run: Shell) -> None:
     """Name each field ``snap`` read as a file's digest (:class:`codec.FileDigest`: the
     original of a WeChat image) by the files its records name (their `path`): the one file
@@ -1046,12 +1054,8 @@ def name_by_digest(snap: WorldSnapshot, run: Shell) -> None:
                for rec in recs for name, v in rec.items() if isinstance(v, FileDigest)]  # fmt: skip
     if not pending:
         return
-    paths = sorted({
-        rec["path"] for state in snap.apps.values() for recs in state.collections.values()
-        for rec in recs if isinstance(rec.get("path"), str) and rec["path"].startswith("/")
-    })  # fmt: skip
     names: dict[str, set[str]] = {}
-    for path in paths:
+    for path in sorted(named_paths(snap)):
         try:
             md5 = parse.parse_md5sum(run(digest_command(path).argv), path)
         except (CommandFailed, parse.OutputError):  # a file the phone does not have (now)
