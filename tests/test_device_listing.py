@@ -5,8 +5,11 @@ A phone lists every folder of `/sdcard`, so the listing's rows are not the Files
 records. Each record is still a folder there under its path, with a name and parent that
 follow from it: the same folders listed before and after an episode prove the records the
 same at the end (a guard on them is decided), and the same folders after every step prove
-they never changed (a `deleted files.folders` is decided too). A listing that differs proves
-nothing, and the clauses stay undecided.
+they never changed (a `deleted files.folders` is decided too). A listing that differs
+proves a change only where the folder's last change came at a step on a screen the Files
+app's folders change on (its dialogs' positive button): there a guard fails. Elsewhere (at
+another step, or after the last one) another app may have made it, and the clauses stay
+undecided.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from tasklang.envs.device.check import (
     device_check,
     listed_json,
     listed_of,
+    listing_change,
+    listing_series,
     probe,
     start_header,
 )
@@ -37,7 +42,7 @@ from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage, listing_specs, probe_specs
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.verifiers.check import InstanceError
-from tasklang.verifiers.probes import DeviceVerdict
+from tasklang.verifiers.probes import DeviceVerdict, could_change, decide_changed
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Trajectory
 
@@ -151,6 +156,103 @@ def test_a_folder_made_at_the_end_leaves_the_guard_undecided_never_wrong() -> No
     assert guard.id in dv.unobservable and dv.success is None
 
 
+def _with_folder(task: str, path: str) -> WorldSnapshot:
+    """The reference end state of ``task`` with the folder ``path`` made."""
+    _, traj = run_reference(library()[task], 0)
+    end = traj.final.snapshot
+    assert end is not None
+    out = end.model_copy(deep=True)
+    parent, name = path.rsplit("/", 1)
+    out.apps["files"].collections["folders"].append({"path": path, "name": name, "parent": parent})
+    return out
+
+
+def _listed_from(task: str, step: int, path: str) -> dict[int, Any]:
+    """``along`` for :func:`_check`: the folders PhoneWorld lists after each step of the
+    reference episode of ``task``, with ``path`` made at ``step`` and kept."""
+    compiled = library()[task]
+    _, traj = run_reference(compiled, 0)
+    readings = step_readings(compiled, traj)
+    assert readings is not None
+    return {i: {FOLDERS: r.listed[FOLDERS] | {path}} for i, r in enumerate(readings) if i >= step}
+
+
+def test_a_folder_made_in_a_files_dialog_fails_the_guard() -> None:
+    task = "androidworld.files_delete_file"
+    guard = _clause(task, "unchanged files.folders")
+    new = "/sdcard/Download/New"
+    # step 3 taps the delete dialog's OK: a folder made then is the app's
+    dv = _check(task, final=_with_folder(task, new), along=_listed_from(task, 3, new))
+    assert dv.success is False and guard.id not in dv.unobservable
+    result = next(r for r in dv.clauses if r.id == guard.id)
+    assert not result.passed and [e.detail for e in result.evidence] == [
+        f"the folder {new} appeared at step 3"
+    ]
+    # a folder the phone had before, removed there, is a change too
+    compiled = library()[task]
+    _, traj = run_reference(compiled, 0)
+    start = start_reading(compiled, traj)
+    readings = step_readings(compiled, traj)
+    assert start is not None and readings is not None
+    old = "/sdcard/Download/Old"
+    had = {i: {FOLDERS: r.listed[FOLDERS] | {old}} for i, r in enumerate(readings) if i < 3}
+    dv = _check(task, along=had, listed={FOLDERS: start.listed[FOLDERS] | {old}})
+    assert dv.success is False and guard.id not in dv.unobservable
+    result = next(r for r in dv.clauses if r.id == guard.id)
+    assert [e.detail for e in result.evidence] == [f"the folder {old} was removed at step 3"]
+
+
+def test_a_folder_made_elsewhere_is_no_ones_and_decides_nothing() -> None:
+    task = "androidworld.files_delete_file"
+    guard = _clause(task, "unchanged files.folders")
+    new = "/sdcard/Download/New"
+    # step 2 is on the file list, where the app makes no folder: another app may have; but
+    # no folder ever left the listing, so no record was removed
+    dv = _check(task, final=_with_folder(task, new), along=_listed_from(task, 2, new))
+    assert guard.id in dv.unobservable and dv.success is None
+    assert _clause(task, "deleted files.folders").id not in dv.unobservable
+    # made at step 3 but gone again at step 4, then back after the last step: the change
+    # the end shows came after every step
+    along = _listed_from(task, 3, new)
+    along[4] = {FOLDERS: along[4][FOLDERS] - {new}}
+    dv = _check(task, final=_with_folder(task, new), along=along)
+    assert guard.id in dv.unobservable and dv.success is None
+    # the step's screen not recorded: it may have been any screen
+    compiled = library()[task]
+    _, traj = run_reference(compiled, 0)
+    step = traj.steps[3]
+    assert could_change(compiled, FOLDERS, True, step)
+    blind = step.model_copy(
+        update={"observation": step.observation.model_copy(update={"ui_xml": None})}
+    )
+    assert not could_change(compiled, FOLDERS, True, blind)
+
+
+def test_the_change_a_listing_shows_needs_a_reading_after_every_step() -> None:
+    task = "androidworld.files_delete_file"
+    compiled = library()[task]
+    _, traj = run_reference(compiled, 0)
+    readings = step_readings(compiled, traj)
+    assert readings is not None
+    new = "/sdcard/Download/New"
+    start, end = readings[0].listed, dict(readings[-1].listed)
+    end[FOLDERS] = end[FOLDERS] | {new}
+    along: list[Any] = [{FOLDERS: r.listed[FOLDERS] | {new}} if i >= 3 else r.listed
+                        for i, r in enumerate(readings)]  # fmt: skip
+    series = listing_series(start, along, end)
+    assert len(series[FOLDERS]) == len(traj.steps) + 2
+    assert listing_change(compiled, traj.steps, series) == {
+        FOLDERS: (f"the folder {new} appeared at step 3",)
+    }
+    # a step read without its listing: nothing to go on
+    assert listing_series(start, [*along[:2], None, *along[3:]], end) == {}
+    # a collection that changes by itself is no one's to attribute
+    files = compiled.apps["files"]
+    loose = compiled.model_copy(update={"apps": {**compiled.apps, "files": files.model_copy(
+        update={"by_itself": [*files.by_itself, "folders"]})}})  # fmt: skip
+    assert listing_change(loose, traj.steps, series) == {}
+
+
 def test_phoneworld_and_a_phone_agree_on_the_files_tasks() -> None:
     for task in ("androidworld.files_delete_file", "androidworld.files_move_file",
                  "files.rename_download"):  # fmt: skip
@@ -197,3 +299,52 @@ def test_the_category_is_read_only_where_the_records_agree_with_it() -> None:
     odd = initial.model_copy(deep=True)
     odd.apps["files"].collections["documents"][0]["kind"] = "video"  # a PDF said to be a video
     assert "kind" not in coverage(compiled, initial=odd).fields[("files", "documents")]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_folder_more_is_read_from_the_step_that_could_make_it(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A near miss with a folder more: a phone probed after every step lists it from the
+    last step on the picker (where the Files app makes folders) on, so the guard fails."""
+    from tasklang.envs.device import differential
+
+    task = library()["androidworld.files_move_file"]
+    [case] = [c for c in run_task(task, seed) if c.name == "duplicate files.folders[0]"]
+    assert case.agrees and case.device is False and case.phoneworld is False
+    # listed after every step as the reference's steps were: it appears after the last one
+    monkeypatch.setattr(differential, "_listed_as_missed", lambda c, traj, r, miss: traj)
+    [case] = [c for c in run_task(task, seed) if c.name == "duplicate files.folders[0]"]
+    assert case.agrees and case.device is None
+
+
+@pytest.mark.parametrize("seed", [1, 7, 9])
+def test_a_file_moved_into_a_new_folder_comes_with_the_folders_record(seed: int) -> None:
+    """A near miss that moves a file into a folder that was not there: the Files app made
+    that folder, with a record, so `only files.documents changed` fails in PhoneWorld as on
+    a phone (which sees the folder appear on the picker)."""
+    cases = run_task(library()["files.rename_download"], seed)
+    moved = [c for c in cases if c.name.endswith("].folder")]
+    assert moved and all(c.agrees and c.device is False for c in moved)
+
+
+def test_a_change_the_listings_prove_fails_the_guards_that_watch_it() -> None:
+    compiled = library()["files.rename_download"]
+    only = _clause("files.rename_download", "only files.documents changed")
+    assert isinstance(only.body, ir.OnlyChangedBody)
+    cov = coverage(compiled).with_changed({FOLDERS: ("the folder /sdcard/x appeared at step 4",)})
+    result = decide_changed(only, cov)
+    assert result is not None and not result.passed and result.id == only.id
+    assert [e.detail for e in result.evidence] == ["the folder /sdcard/x appeared at step 4"]
+    # a guard that allows the folders to change, or does not watch them, is not decided so
+    folders = ir.CollectionRef(app="files", name="folders")
+    allowed = only.model_copy(
+        update={"body": only.body.model_copy(update={"targets": [*only.body.targets, folders]})}
+    )
+    assert decide_changed(allowed, cov) is None
+    documents = ir.UnchangedBody(targets=list(only.body.targets), apps=[])
+    assert decide_changed(only.model_copy(update={"body": documents}), cov) is None
+    # ... and `unchanged files` watches them as part of the app
+    whole = ir.UnchangedBody(targets=[], apps=["files"])
+    assert decide_changed(only.model_copy(update={"body": whole}), cov) is not None
+    assert decide_changed(only, coverage(compiled)) is None

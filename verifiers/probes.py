@@ -57,6 +57,10 @@ class Coverage:
     # read the same before the episode and after it (a listing that holds the records among
     # others): the same at the end as at the start, for a guard; not proved along the way
     same: frozenset[Key] = frozenset()
+    # proved changed at the end from the start (a listing that holds the records among
+    # others, changed at a step the records change on: see ``could_change``): a guard that
+    # watches one fails; key -> what the listings show
+    changed: dict[Key, tuple[str, ...]] = field(default_factory=dict)
     # change with no action (`changes NAME by itself`; ``(app, "collection.field")``: that
     # field): what watches a whole app, or any change anywhere, does not watch them
     by_itself: frozenset[Key] = frozenset()
@@ -240,6 +244,13 @@ class Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
         return dataclasses.replace(self, same=self.same | keys)
 
+    def with_changed(self, shown: dict[Key, tuple[str, ...]]) -> Coverage:
+        """This coverage, with the keys of ``shown`` proved changed at the end from the
+        start (each with what shows it)."""
+        if not shown:
+            return self
+        return dataclasses.replace(self, changed={**self.changed, **shown})
+
     def without(self, keys: set[Key] | frozenset[Key]) -> Coverage:
         """This coverage less ``keys`` (state a reading could not get)."""
         if not keys:
@@ -249,6 +260,7 @@ class Coverage:
             fields={k: v for k, v in self.fields.items() if k not in keys},
             complete=self.complete - keys, settings=self.settings - keys, keyed=self.keyed - keys,
             at_end=self.at_end - keys, same=self.same - keys,
+            changed={k: v for k, v in self.changed.items() if k not in keys},
             partly={k: v for k, v in self.partly.items() if k not in keys},
             unlisted={k: v for k, v in self.unlisted.items() if k not in keys},
         )  # fmt: skip
@@ -440,6 +452,36 @@ def decide_declared(clause: ir.Clause, cov: Coverage) -> ClauseResult | None:
     )  # fmt: skip
 
 
+def decide_changed(clause: ir.Clause, cov: Coverage) -> ClauseResult | None:
+    """A guard that watches state the listings prove changed (``Coverage.changed``) fails:
+    `unchanged` on it, or on its app, and `only ... changed` that allows neither (a change it
+    watches only as part of an app or of the rest does not count where that state changes by
+    itself, as in ``Checker.guard``)."""
+    body = clause.body
+    if not isinstance(body, (ir.UnchangedBody, ir.OnlyChangedBody)):
+        return None
+    named = {
+        (t.app, t.name) for t in body.targets if isinstance(t, (ir.CollectionRef, ir.SettingRef))
+    }
+    unchanged = isinstance(body, ir.UnchangedBody)
+    shown = [
+        (key, what) for key, what in sorted(cov.changed.items())
+        if (key in named or key[0] in body.apps) == unchanged
+        and (key in named or key not in cov.by_itself)
+    ]  # fmt: skip
+    if not shown:
+        return None
+    evidence = [
+        Evidence(kind="change", app=app, collection=name, detail=detail)
+        for (app, name), what in shown for detail in what
+    ]  # fmt: skip
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind=body.node, passed=False, weight=clause.weight,
+        subgoal=clause.subgoal, span=clause.span, evidence=evidence[:20],
+        summary=f"{len(evidence)} change(s) the task does not allow, seen in the listings",
+    )  # fmt: skip
+
+
 def _unseen_anywhere(op: str, cov: Coverage) -> list[Key]:
     """The state whose change of kind ``op`` a phone would miss, for an event on no named
     target. Only records are added, updated or deleted (a setting only changes), an
@@ -599,6 +641,24 @@ def _unopened(scopes: dict[Key, list[ir.ChangeScope]], steps: Steps) -> frozense
         return frozenset()
     ways = steps if isinstance(steps, WaysIn) else WaysIn(steps)
     return frozenset(k for k, found in scopes.items() if not ways.opened(found))
+
+
+def could_change(compiled: ir.CompiledTask, key: Key, added: bool, step: Step) -> bool:
+    """Whether the app models bound where the collection ``key`` gains a record (``added``)
+    or loses one, and ``step`` was a way in to every line that bounds it (its `changes` lines
+    and its `adds` or `removes` ones): a change a listing shows at that step, in a folder
+    the listing holds among others, is the records' (a line that bounds nothing, or state
+    that changes by itself, leaves every change there unattributed, and so does a step
+    whose screen was not recorded)."""
+    app = compiled.apps.get(key[0])
+    if app is None or key[1] in app.by_itself:
+        return False
+    more = addition_scopes if added else removal_scopes
+    bounds = [found for lines in (change_scopes, more) if (found := lines(compiled.apps).get(key))]
+    if not bounds:
+        return False
+    screen = _screen_of(step)  # a step without its screen may have been none
+    return screen is not None and all(_opened_by(step, scopes, screen) for scopes in bounds)
 
 
 def _screen_of(step: Step) -> Screen | None:
@@ -811,7 +871,8 @@ def device_verdict(
         if clause.id not in hidden:
             continue
         result = (
-            decide_shown(clause, compiled, cov, ep)
+            decide_changed(clause, cov)
+            or decide_shown(clause, compiled, cov, ep)
             or decide_held(clause, compiled, cov, ep)
             or decide_seen(clause, compiled, cov, ep, steps)
         )

@@ -4,6 +4,7 @@ PhoneWorld's, deciding only what the probes can see."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from pydantic import ValidationError
@@ -37,11 +38,12 @@ from tasklang.verifiers.probes import (
     Coverage,
     DeviceVerdict,
     StepProofs,
+    could_change,
     device_verdict,
     step_proofs,
 )
 from tasklang.verifiers.snapshot import WorldSnapshot
-from tasklang.verifiers.trajectory import Final, Trajectory
+from tasklang.verifiers.trajectory import Final, Step, Trajectory
 
 # the trajectory header's entries for the start reading (state only screens show, read before
 # the episode, and the folders of the listings whose rows are not the records: see
@@ -212,11 +214,19 @@ def device_check(
     if listed is not None:  # the same folders before and after: the records are the same
         same = frozenset(k for k, paths in reading.listed.items() if listed.get(k) == paths)
         cov = cov.with_same(same)
-        if probed:  # ... and after every step: they never changed
+        if probed:  # ... and after every step: they never changed, lost or gained one
             along = [_listed(s.extra.get(LISTED), f"step {s.index}'s `extra.{LISTED}`")
                      for s in traj.steps]  # fmt: skip
-            alike = [k for k in same if all(a is not None and a.get(k) == listed[k] for a in along)]
-            cov = cov.with_quiet(frozenset(alike))
+            series = listing_series(listed, along, reading.listed)
+            moves = {k: list(pairwise(seq)) for k, seq in series.items()}
+            cov = cov.with_quiet(frozenset(k for k, seq in series.items() if len(set(seq)) == 1))
+            cov = cov.with_kept(
+                frozenset(k for k, m in moves.items() if not any(a - b for a, b in m))
+            )
+            cov = cov.with_closed(
+                frozenset(k for k, m in moves.items() if not any(b - a for a, b in m))
+            )
+            cov = cov.with_changed(listing_change(compiled, traj.steps, series))
     unread = set(reading.unread) - carried
     lost: set[tuple[str, str]] = set()
     if probed:  # state a reading along the way could not get is not seen changing either
@@ -248,6 +258,56 @@ def device_check(
     return device_verdict(
         compiled, verdict, cov.without(lost), probed, readings, taken, first_at, ep, at_end
     )
+
+
+def listing_series(
+    start: Listed, along: list[Listed | None], end: Listed
+) -> dict[tuple[str, str], list[frozenset[str]]]:
+    """(app, collection) -> the folders its listing held before the episode, after each step
+    (``along``) and at the end, for each listing every one of those readings holds. A
+    listing that holds the records among others (each a folder under its path) and never
+    changed proves them unchanged all along; one that never lost a folder, that no record
+    was removed (nor renamed); one that never gained one, that none was added."""
+    out = {}
+    for key, now in sorted(end.items()):
+        seq = [start.get(key), *(a.get(key) if a is not None else None for a in along), now]
+        if all(paths is not None for paths in seq):
+            out[key] = [paths for paths in seq if paths is not None]
+    return out
+
+
+def listing_change(
+    compiled: ir.CompiledTask,
+    steps: list[Step],
+    series: dict[tuple[str, str], list[frozenset[str]]],
+) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(app, collection) -> the folders that show its records changed at the end from the
+    start, for each listing of :func:`listing_series` (read before the episode, after each
+    of ``steps`` and at the end): a folder there at the end and not at the start, or the
+    other way round, whose last change came at a step the app models say could add a record
+    (or remove one: :func:`~tasklang.verifiers.probes.could_change`), is read as the app's
+    (that another app made or removed a folder there in the second that step took is the
+    one thing this reading assumes away). A change after the last step's reading, or at a
+    step on no such screen, is left unattributed: another app may make a folder of its own
+    there at any time."""
+    out = {}
+    for key, readings in series.items():  # before the episode, after each step, at the end
+        before, now = readings[0], readings[-1]
+        shown = []
+        for path in sorted(before ^ now):
+            there = path in now
+            last = len(readings) - 1  # the first reading from which it stays as at the end
+            while (path in readings[last - 1]) == there:
+                last -= 1
+            if last == len(readings) - 1:  # changed after the last step's reading
+                continue
+            step = steps[last - 1]
+            if could_change(compiled, key, there, step):
+                how = "appeared" if there else "was removed"
+                shown.append(f"the folder {path} {how} at step {step.index}")
+        if shown:
+            out[key] = tuple(shown)
+    return out
 
 
 def not_kept(compiled: ir.CompiledTask, states: list[WorldSnapshot]) -> set[tuple[str, str, str]]:

@@ -29,6 +29,7 @@ from tasklang.envs.device.probes import (
     encode_values,
     files_root,
     folder_below,
+    listing_specs,
     named_paths,
     prefs_hold,
     probe_specs,
@@ -37,7 +38,7 @@ from tasklang.envs.device.probes import (
 )
 from tasklang.envs.device.shell import UnsafeValue
 from tasklang.verifiers.check import check_trajectory
-from tasklang.verifiers.probes import StepProofs, step_proofs
+from tasklang.verifiers.probes import StepProofs, could_change, step_proofs
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.state import (
     by_itself,
@@ -133,8 +134,40 @@ def run_task(
         compiled, final, rng, misses, proofs.quiet, proofs.kept, proofs.closed,
         proofs.unraised, earlier,
     ):  # fmt: skip
-        cases.append(judge(compiled, traj, snap, name, states, start, proofs))
+        seen = traj if readings is None else _listed_as_missed(compiled, traj, readings, snap)
+        cases.append(judge(compiled, seen, snap, name, states, start, proofs))
     return cases
+
+
+def _listed_as_missed(
+    compiled: ir.CompiledTask, traj: Trajectory, readings: list[Reading], miss: WorldSnapshot
+) -> Trajectory:
+    """``traj`` with each step's folder listings (``extra.device_listed``) as a phone
+    probed after every step would have read them had the episode ended in the near miss
+    ``miss``: a folder it adds or removes is there (or gone) from the last step that could
+    make that change (``could_change``) on; one no step could is left as the steps read it
+    (a phone cannot tell whose change it was)."""
+    from tasklang.envs.device.check import LISTED, listed_json, probe
+
+    ref = readings[-1].listed if readings else {}
+    if not ref:
+        return traj
+    initial = traj.header.instance.initial
+    transport = PhoneWorldTransport(compiled, _const(miss), lambda: "", initial)
+    missed = probe(compiled, transport, initial=initial).listed
+    along = [dict(r.listed) for r in readings]
+    for key, paths in missed.items():
+        for path in ref.get(key, frozenset()) ^ paths:
+            there = path in paths
+            at = [i for i, s in enumerate(traj.steps) if could_change(compiled, key, there, s)]
+            for held in along[at[-1] :] if at else []:
+                had = held.get(key, frozenset())
+                held[key] = had | {path} if there else had - {path}
+    steps = [
+        s.model_copy(update={"extra": {**s.extra, LISTED: listed_json(held)}}) if held else s
+        for s, held in zip(traj.steps, along, strict=True)
+    ]  # fmt: skip
+    return traj.model_copy(update={"steps": steps})
 
 
 def start_reading(compiled: ir.CompiledTask, traj: Trajectory) -> Reading | None:
@@ -680,25 +713,30 @@ def _relocated(
     records = list(state.collections.get(name, []))
     i = next(k for k, r in enumerate(records) if r is new)
     records[i] = _placed(spec, old, new, target)
+    was = {f.path for f in PhoneWorldTransport(compiled, _const(snap), lambda: "").files().values()
+           if f.is_dir}  # fmt: skip
     moved = _moved(compiled, _with_records(snap, app, name, records), app, path, target)
-    return _with_folders(compiled, moved, app, posixpath.dirname(target))
+    return _with_folders(compiled, moved, app, posixpath.dirname(target), was)
 
 
 def _with_folders(
-    compiled: ir.CompiledTask, snap: WorldSnapshot, app: str, folder: str
+    compiled: ir.CompiledTask, snap: WorldSnapshot, app: str, folder: str, was: set[str]
 ) -> WorldSnapshot:
     """``folder`` and those above it recorded where the app keeps a record for every folder
-    (a file cannot be moved into a folder that does not exist)."""
+    (a file cannot be moved into a folder that does not exist), and where the app's folder
+    records are folders a listing shows among others (the Files app's), those of them that
+    were not there before (``was``): the app made them, as it does a folder, with a record."""
+    listings = listing_specs(compiled, probe_specs(compiled))
     for spec in probe_specs(compiled):
         p = spec.probe
         if spec.app != app or p.source != "files" or not (p.path or "").endswith("/"):
             continue
-        if not spec.rows_exact:
+        if not spec.rows_exact and spec not in listings:
             continue
         root = files_root(p.path or "")
         rdef = compiled.apps[app].record_of(spec.target)
         records = list(snap.apps[app].collections.get(spec.target, []))
-        have = {r.get("path") for r in records}
+        have = {r.get("path") for r in records} | (was if spec in listings else set())
         path = posixpath.normpath(folder)
         while path.startswith(root.rstrip("/") + "/"):
             if path not in have:
