@@ -348,3 +348,30 @@ def test_a_change_the_listings_prove_fails_the_guards_that_watch_it() -> None:
     whole = ir.UnchangedBody(targets=[], apps=["files"])
     assert decide_changed(only.model_copy(update={"body": whole}), cov) is not None
     assert decide_changed(only, coverage(compiled)) is None
+
+
+def test_the_plan_notes_a_folder_only_a_files_path_implies() -> None:
+    from tasklang.envs.device.setup import build_plan
+
+    compiled = library()["androidworld.files_move_file"]
+    _, traj = run_reference(compiled, 0)
+    initial = traj.header.instance.initial
+    assert initial is not None
+    assert not [n for n in build_plan(compiled, initial).notes if "record names" in n]
+    # a file two folders below a standard one: neither folder is named
+    odd = initial.model_copy(deep=True)
+    doc = odd.apps["files"].collections["documents"][0]
+    doc["path"] = "/sdcard/Download/Work/Old/" + doc["name"]
+    notes = [n for n in build_plan(compiled, odd).notes if "record names" in n]
+    assert [n.split(",")[0] for n in notes] == [
+        "files.documents: no files.folders record names /sdcard/Download/Work",
+        "files.documents: no files.folders record names /sdcard/Download/Work/Old",
+    ]  # a standard folder (/sdcard/Download) needs no record
+    assert notes[0].endswith("give the folder a record")
+    odd.apps["files"].collections["folders"].append(
+        {"path": "/sdcard/Download/Work", "name": "Work", "parent": "/sdcard/Download"}
+    )
+    notes = [n for n in build_plan(compiled, odd).notes if "record names" in n]
+    assert [n.split(",")[0] for n in notes] == [
+        "files.documents: no files.folders record names /sdcard/Download/Work/Old"
+    ]

@@ -92,6 +92,7 @@ def build_plan(compiled: ir.CompiledTask, initial: WorldSnapshot) -> Plan:
             _collection(plan, spec, state.collections[spec.target])
     _prefs_notes(plan, prefs)
     _unwritable(plan, compiled, initial, specs)
+    _unrecorded_folders(plan, compiled, initial, specs)
     _screen_notes(plan, compiled)
     _clock_and_foreground(plan, compiled, initial)
     # what setup checks before it changes anything: the phone may be one it cannot set up
@@ -115,6 +116,40 @@ def _unwritable(
     hint = compiled.task.device.get("hint")
     if isinstance(hint, str):
         plan.notes.append(f"task hint: {hint}")
+
+
+def _unrecorded_folders(
+    plan: Plan, compiled: ir.CompiledTask, initial: WorldSnapshot, specs: list[ProbeSpec]
+) -> None:
+    """A note for each folder under shared storage that the task's files lie in, which is
+    no standard folder and which no folder record names (``listing_specs``): setup makes it
+    and a phone keeps it when its last file leaves, where PhoneWorld lists it only while a
+    file is in it and holds no record of it, so a guard on the folders can read the two
+    differently (the folder deleted in the Files app, say)."""
+    from tasklang.envs.phoneworld.apps.files import STANDARD_PATHS
+
+    for listing in listing_specs(compiled, specs):
+        root = files_root(listing.probe.path or "").rstrip("/")
+        state = initial.apps.get(listing.app)
+        held = state.collections.get(listing.target, []) if state else []
+        named = {posixpath.normpath(str(r.get("path"))) for r in held if r.get("path")}
+        implied: dict[str, str] = {}  # folder -> the collection whose file lies in it
+        for spec in specs:
+            if spec.app != listing.app or spec.probe.source != "files" or spec is listing:
+                continue
+            for r in state.collections.get(spec.target, []) if state else []:
+                folder = posixpath.dirname(posixpath.normpath(str(r.get("path") or "/")))
+                while folder.startswith(root + "/"):
+                    implied.setdefault(folder, f"{spec.app}.{spec.target}")
+                    folder = posixpath.dirname(folder)
+        for folder, coll in sorted(implied.items()):
+            if folder not in named and folder not in STANDARD_PATHS:
+                plan.notes.append(
+                    f"{coll}: no {listing.app}.{listing.target} record names {folder}, which "
+                    "setup makes for a file: a phone keeps it when its files leave, PhoneWorld "
+                    "then lists it no more, so a guard on the folders may read the two "
+                    "differently; give the folder a record"
+                )
 
 
 def _screen_notes(plan: Plan, compiled: ir.CompiledTask) -> None:
