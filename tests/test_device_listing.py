@@ -42,7 +42,7 @@ from tasklang.envs.device.phoneworld import PhoneWorldTransport
 from tasklang.envs.device.probes import coverage, listing_specs, probe_specs
 from tasklang.envs.phoneworld.episode import run_reference
 from tasklang.verifiers.check import InstanceError
-from tasklang.verifiers.probes import DeviceVerdict, could_change, decide_changed
+from tasklang.verifiers.probes import DeviceVerdict, Shown, could_change, decide_changed
 from tasklang.verifiers.snapshot import WorldSnapshot
 from tasklang.verifiers.trajectory import Trajectory
 
@@ -200,6 +200,10 @@ def test_a_folder_made_in_a_files_dialog_fails_the_guard() -> None:
     assert dv.success is False and guard.id not in dv.unobservable
     result = next(r for r in dv.clauses if r.id == guard.id)
     assert [e.detail for e in result.evidence] == [f"the folder {old} was removed at step 3"]
+    # ... and `forbid { deleted files.folders }` sees it happen
+    deleted = _clause(task, "deleted files.folders")
+    assert deleted.id not in dv.unobservable
+    assert not next(r for r in dv.clauses if r.id == deleted.id).passed
 
 
 def test_a_folder_made_elsewhere_is_no_ones_and_decides_nothing() -> None:
@@ -242,7 +246,7 @@ def test_the_change_a_listing_shows_needs_a_reading_after_every_step() -> None:
     series = listing_series(start, along, end)
     assert len(series[FOLDERS]) == len(traj.steps) + 2
     assert listing_change(compiled, traj.steps, series) == {
-        FOLDERS: (f"the folder {new} appeared at step 3",)
+        FOLDERS: (Shown("added", f"the folder {new} appeared at step 3"),)
     }
     # a step read without its listing: nothing to go on
     assert listing_series(start, [*along[:2], None, *along[3:]], end) == {}
@@ -332,7 +336,8 @@ def test_a_change_the_listings_prove_fails_the_guards_that_watch_it() -> None:
     compiled = library()["files.rename_download"]
     only = _clause("files.rename_download", "only files.documents changed")
     assert isinstance(only.body, ir.OnlyChangedBody)
-    cov = coverage(compiled).with_changed({FOLDERS: ("the folder /sdcard/x appeared at step 4",)})
+    made = Shown("added", "the folder /sdcard/x appeared at step 4")
+    cov = coverage(compiled).with_changed({FOLDERS: (made,)})
     result = decide_changed(only, cov)
     assert result is not None and not result.passed and result.id == only.id
     assert [e.detail for e in result.evidence] == ["the folder /sdcard/x appeared at step 4"]
@@ -348,6 +353,21 @@ def test_a_change_the_listings_prove_fails_the_guards_that_watch_it() -> None:
     whole = ir.UnchangedBody(targets=[], apps=["files"])
     assert decide_changed(only.model_copy(update={"body": whole}), cov) is not None
     assert decide_changed(only, coverage(compiled)) is None
+    # an addition happened: `never added` fails, `eventually added` (or changed) holds, and
+    # a removal or an event with a condition is not decided so
+    for op, trace, passed in [
+        ("added", "never", False),
+        ("added", "eventually", True),
+        ("changed", "never", False),
+        ("deleted", "never", None),
+    ]:
+        event = ir.ChangeEvent(op=op, target=folders)
+        clause = only.model_copy(update={"body": ir.TraceBody(op=trace, first=event)})
+        result = decide_changed(clause, cov)
+        assert (result.passed if result is not None else None) is passed, (op, trace)
+    where = ir.ChangeEvent(op="added", target=folders, where=ir.Lit(value=True))
+    clause = only.model_copy(update={"body": ir.TraceBody(op="never", first=where)})
+    assert decide_changed(clause, cov) is None
 
 
 def test_the_plan_notes_a_folder_only_a_files_path_implies() -> None:

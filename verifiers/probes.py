@@ -17,7 +17,7 @@ import copy
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -32,6 +32,14 @@ from tasklang.verifiers.ui import TAPS, Screen, touches
 from tasklang.verifiers.verdict import ClauseResult, Evidence, Verdict
 
 Key = tuple[str, str]
+
+
+class Shown(NamedTuple):
+    """A record added or removed, as a reading shows it (``Coverage.changed``): ``op``
+    `added` or `deleted`, and ``detail``, what showed it."""
+
+    op: str
+    detail: str
 
 
 @dataclass(frozen=True)
@@ -59,8 +67,8 @@ class Coverage:
     same: frozenset[Key] = frozenset()
     # proved changed at the end from the start (a listing that holds the records among
     # others, changed at a step the records change on: see ``could_change``): a guard that
-    # watches one fails; key -> what the listings show
-    changed: dict[Key, tuple[str, ...]] = field(default_factory=dict)
+    # watches one fails; key -> the records added or removed, as the listings show them
+    changed: dict[Key, tuple[Shown, ...]] = field(default_factory=dict)
     # change with no action (`changes NAME by itself`; ``(app, "collection.field")``: that
     # field): what watches a whole app, or any change anywhere, does not watch them
     by_itself: frozenset[Key] = frozenset()
@@ -244,7 +252,7 @@ class Coverage:
         """This coverage, with ``keys`` proved the same at the end as at the start."""
         return dataclasses.replace(self, same=self.same | keys)
 
-    def with_changed(self, shown: dict[Key, tuple[str, ...]]) -> Coverage:
+    def with_changed(self, shown: dict[Key, tuple[Shown, ...]]) -> Coverage:
         """This coverage, with the keys of ``shown`` proved changed at the end from the
         start (each with what shows it)."""
         if not shown:
@@ -453,11 +461,15 @@ def decide_declared(clause: ir.Clause, cov: Coverage) -> ClauseResult | None:
 
 
 def decide_changed(clause: ir.Clause, cov: Coverage) -> ClauseResult | None:
-    """A guard that watches state the listings prove changed (``Coverage.changed``) fails:
-    `unchanged` on it, or on its app, and `only ... changed` that allows neither (a change it
-    watches only as part of an app or of the rest does not count where that state changes by
-    itself, as in ``Checker.guard``)."""
+    """What the records the readings show added or removed (``Coverage.changed``) decide. A
+    guard that watches them fails: `unchanged` on their collection, or on its app, and `only
+    ... changed` that allows neither (a change it watches only as part of an app or of the
+    rest does not count where that state changes by itself, as in ``Checker.guard``). And
+    `never E` fails, `eventually E` holds, for ``E`` an addition (removal, or either: a
+    change) of a record of that collection, with no condition."""
     body = clause.body
+    if isinstance(body, ir.TraceBody):
+        return _decide_changed_event(clause, body, cov)
     if not isinstance(body, (ir.UnchangedBody, ir.OnlyChangedBody)):
         return None
     named = {
@@ -472,13 +484,39 @@ def decide_changed(clause: ir.Clause, cov: Coverage) -> ClauseResult | None:
     if not shown:
         return None
     evidence = [
-        Evidence(kind="change", app=app, collection=name, detail=detail)
-        for (app, name), what in shown for detail in what
+        Evidence(kind="change", app=app, collection=name, detail=s.detail)
+        for (app, name), what in shown for s in what
     ]  # fmt: skip
     return ClauseResult(
         id=clause.id, role=clause.role, kind=body.node, passed=False, weight=clause.weight,
         subgoal=clause.subgoal, span=clause.span, evidence=evidence[:20],
         summary=f"{len(evidence)} change(s) the task does not allow, seen in the listings",
+    )  # fmt: skip
+
+
+def _decide_changed_event(
+    clause: ir.Clause, body: ir.TraceBody, cov: Coverage
+) -> ClauseResult | None:
+    event = body.first
+    if body.second is not None or body.op not in ("never", "eventually"):
+        return None
+    if not isinstance(event, ir.ChangeEvent) or event.where is not None:
+        return None
+    target = event.target
+    if not isinstance(target, ir.CollectionRef):
+        return None
+    seen = [
+        s for s in cov.changed.get((target.app, target.name), ())
+        if event.op in (s.op, "changed")
+    ]  # fmt: skip
+    if not seen:
+        return None
+    return ClauseResult(
+        id=clause.id, role=clause.role, kind="trace", passed=body.op == "eventually",
+        weight=clause.weight, subgoal=clause.subgoal, span=clause.span,
+        evidence=[Evidence(kind="change", app=target.app, collection=target.name,
+                           detail=s.detail) for s in seen[:20]],
+        summary="it happened, seen in the listings",
     )  # fmt: skip
 
 

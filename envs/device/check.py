@@ -37,6 +37,7 @@ from tasklang.verifiers.check import (
 from tasklang.verifiers.probes import (
     Coverage,
     DeviceVerdict,
+    Shown,
     StepProofs,
     could_change,
     device_verdict,
@@ -280,7 +281,7 @@ def listing_change(
     compiled: ir.CompiledTask,
     steps: list[Step],
     series: dict[tuple[str, str], list[frozenset[str]]],
-) -> dict[tuple[str, str], tuple[str, ...]]:
+) -> dict[tuple[str, str], tuple[Shown, ...]]:
     """(app, collection) -> the folders that show its records changed at the end from the
     start, for each listing of :func:`listing_series` (read before the episode, after each
     of ``steps`` and at the end): a folder there at the end and not at the start, or the
@@ -304,7 +305,8 @@ def listing_change(
             step = steps[last - 1]
             if could_change(compiled, key, there, step):
                 how = "appeared" if there else "was removed"
-                shown.append(f"the folder {path} {how} at step {step.index}")
+                detail = f"the folder {path} {how} at step {step.index}"
+                shown.append(Shown("added" if there else "deleted", detail))
         if shown:
             out[key] = tuple(shown)
     return out
