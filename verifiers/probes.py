@@ -17,7 +17,7 @@ import copy
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
@@ -38,7 +38,7 @@ class Shown(NamedTuple):
     """A record added or removed, as a reading shows it (``Coverage.changed``): ``op``
     `added` or `deleted`, and ``detail``, what showed it."""
 
-    op: str
+    op: Literal["added", "deleted"]
     detail: str
 
 
@@ -67,7 +67,8 @@ class Coverage:
     same: frozenset[Key] = frozenset()
     # proved changed at the end from the start (a listing that holds the records among
     # others, changed at a step the records change on: see ``could_change``): a guard that
-    # watches one fails; key -> the records added or removed, as the listings show them
+    # watches one fails, and so does `never` a change that happened (``decide_changed``);
+    # key -> the records added or removed, as the listings show them
     changed: dict[Key, tuple[Shown, ...]] = field(default_factory=dict)
     # change with no action (`changes NAME by itself`; ``(app, "collection.field")``: that
     # field): what watches a whole app, or any change anywhere, does not watch them
