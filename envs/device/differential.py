@@ -159,8 +159,11 @@ def _listed_as_missed(
     for key, paths in missed.items():
         for path in ref.get(key, frozenset()) ^ paths:
             there = path in paths
-            at = [i for i, s in enumerate(traj.steps) if could_change(compiled, key, there, s)]
-            for held in along[at[-1] :] if at else []:
+            back = reversed(range(len(traj.steps)))  # the last step that could make it
+            last = next(
+                (i for i in back if could_change(compiled, key, there, traj.steps[i])), None
+            )
+            for held in along[last:] if last is not None else []:
                 had = held.get(key, frozenset())
                 held[key] = had | {path} if there else had - {path}
     steps = [
@@ -713,21 +716,20 @@ def _relocated(
     records = list(state.collections.get(name, []))
     i = next(k for k, r in enumerate(records) if r is new)
     records[i] = _placed(spec, old, new, target)
-    was = {f.path for f in PhoneWorldTransport(compiled, _const(snap), lambda: "").files().values()
-           if f.is_dir}  # fmt: skip
     moved = _moved(compiled, _with_records(snap, app, name, records), app, path, target)
-    return _with_folders(compiled, moved, app, posixpath.dirname(target), was)
+    return _with_folders(compiled, moved, app, posixpath.dirname(target), snap)
 
 
 def _with_folders(
-    compiled: ir.CompiledTask, snap: WorldSnapshot, app: str, folder: str, was: set[str]
+    compiled: ir.CompiledTask, snap: WorldSnapshot, app: str, folder: str, before: WorldSnapshot
 ) -> WorldSnapshot:
     """``folder`` and those above it recorded where the app keeps a record for every folder
     (a file cannot be moved into a folder that does not exist), and where the app's folder
     records are folders a listing shows among others (the Files app's), those of them that
-    were not there before (``was``): the app made them, as it does a folder, with a record."""
-    listings = listing_specs(compiled, probe_specs(compiled))
-    for spec in probe_specs(compiled):
+    were not there in ``before``: the app made them, as it does a folder, with a record."""
+    specs = probe_specs(compiled)
+    listings = listing_specs(compiled, specs)
+    for spec in specs:
         p = spec.probe
         if spec.app != app or p.source != "files" or not (p.path or "").endswith("/"):
             continue
@@ -736,7 +738,10 @@ def _with_folders(
         root = files_root(p.path or "")
         rdef = compiled.apps[app].record_of(spec.target)
         records = list(snap.apps[app].collections.get(spec.target, []))
-        have = {r.get("path") for r in records} | (was if spec in listings else set())
+        have = {r.get("path") for r in records}
+        if spec in listings:  # the folders a phone had, records or not
+            files = PhoneWorldTransport(compiled, _const(before), lambda: "").files().values()
+            have |= {f.path for f in files if f.is_dir}
         path = posixpath.normpath(folder)
         while path.startswith(root.rstrip("/") + "/"):
             if path not in have:

@@ -382,8 +382,9 @@ class FieldMap:
     @property
     def own_parts(self) -> tuple[str, ...]:
         """The columns of the probe's own rows that hold the field (its inner links aside)."""
-        links = {p for p in self.parts if Link.of(p) is not None} if self.inner_links else set()
-        return tuple(p for p in self.parts if p not in links)
+        if self.link is not None:
+            return self.parts
+        return tuple(p for p in self.parts if Link.of(p) is None)
 
 
 @dataclass(frozen=True)
@@ -1519,8 +1520,8 @@ def link_rows(spec: ProbeSpec, records: list[dict[str, Any]]) -> dict[str, list[
         for i, rec in enumerate(records):
             split = _split_parts(spec, f, f.codec.from_record(rec))
             for part, raw in zip(f.parts, split, strict=True):
-                link = Link.of(part)
-                if link is None or link not in f.inner_links:
+                link = Link.of(part)  # one of the field's inner links, or its own column
+                if link is None:
                     continue
                 rows = out.setdefault(link.table, [])
                 rows += [{link.fk: i + 1, link.row_value: v} for v in json.loads(raw or "[]")]
